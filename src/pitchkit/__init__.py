@@ -1,0 +1,33 @@
+"""pitchkit: the card game Pitch as a data-driven rules engine.
+
+>>> from pitchkit import Game, make_rules
+>>> game = Game(make_rules("pct"), seed=1)
+>>> len(game.legal_actions()) > 0
+True
+"""
+
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
+from pitchkit.cards import Card, Suit
+from pitchkit.errors import (
+    CardError,
+    IllegalActionError,
+    PitchError,
+    RecordError,
+    RulesError,
+    UnknownOptionError,
+    UnknownPresetError,
+)
+from pitchkit.game import Game, GameEnd
+from pitchkit.hand import Hand, HandResult
+from pitchkit.presets import Preset, get_preset, make_rules, presets
+from pitchkit.rules import Rules
+from pitchkit.view import View
+
+__all__ = [
+    "Action", "Bid", "Card", "CardError", "Choice", "Choose", "DeclareTrump", "Discard", "Game",
+    "GameEnd", "Hand", "HandResult", "IllegalActionError", "Phase", "PitchError", "Play", "Preset",
+    "RecordError", "Rules", "RulesError", "Suit", "UnknownOptionError", "UnknownPresetError", "View",
+    "get_preset", "make_rules", "presets",
+]
+
+__version__ = "0.1.0"

@@ -1,0 +1,85 @@
+"""Actions: frozen records of what a seat did. A hand's log of actions is its hand record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from pitchkit.cards import Card, Suit, format_cards
+
+
+class Phase(StrEnum):
+    """Where a hand is."""
+
+    AUCTION = "auction"
+    TRUMP = "trump"
+    DISCARD = "discard"
+    PLAY = "play"
+    DONE = "done"
+
+
+class Choice(StrEnum):
+    """Named decisions of the ``choose`` action."""
+
+    RUN = "run"
+    SELL = "sell"
+    MISDEAL = "misdeal"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid; ``amount`` ``None`` is a pass."""
+
+    seat: int
+    amount: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card played to the trick."""
+
+    seat: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareTrump:
+    """Naming the trump suit (a declared trump, or the suit of a led jack or joker)."""
+
+    seat: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """The whole discard of one seat's turn (cards in index order; may be empty)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """A named decision: run it, sell the bid, call a misdeal."""
+
+    seat: int
+    option: Choice
+
+
+Action = Bid | Play | DeclareTrump | Discard | Choose
+
+
+def describe(action: Action, bid_name: dict[int | None, str] | None = None) -> str:
+    """Short human text such as ``seat 2 play KH`` (used in error messages)."""
+    match action:
+        case Bid(seat, amount):
+            name = (bid_name or {}).get(amount) or ("pass" if amount is None else str(amount))
+            return f"seat {seat} bid {name}"
+        case Play(seat, card):
+            return f"seat {seat} play {card}"
+        case DeclareTrump(seat, suit):
+            return f"seat {seat} trump {suit}"
+        case Discard(seat, cards):
+            return f"seat {seat} discard [{format_cards(cards)}]"
+        case Choose(seat, option):
+            return f"seat {seat} choose {option.value}"

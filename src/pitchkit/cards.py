@@ -1,0 +1,191 @@
+"""Cards, suits, decks and card sets.
+
+Inside the engine a card is an ``int`` index (0..53) and a set of cards is an ``int`` bitmask;
+outside it is a :class:`Card` (an ``int`` subclass that prints as ``"AS"``). Suits are
+clubs, diamonds, hearts, spades (0..3); index = ``suit * 13 + rank - 2`` for ranks 2..14, and the
+jokers are 52 (``BJ``, big, the coloured joker) and 53 (``LJ``, little).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from enum import IntEnum
+
+from pitchkit.errors import CardError
+
+RANK_CHARS = "23456789TJQKA"
+SUIT_CHARS = "CDHS"
+BIG_JOKER = 52
+LITTLE_JOKER = 53
+JACK = 11
+ACE = 14
+
+#: Card points for the "game" point: A=4, K=3, Q=2, J=1, 10=10, every other card 0.
+GAME_VALUE: dict[int, int] = {14: 4, 13: 3, 12: 2, 11: 1, 10: 10}
+
+
+class Suit(IntEnum):
+    """A suit; ``str(Suit.S) == "S"``."""
+
+    C = 0
+    D = 1
+    H = 2
+    S = 3
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def partner(self) -> Suit:
+        """The other suit of the same colour (clubs-spades, diamonds-hearts)."""
+        return Suit(self ^ 3)
+
+    @property
+    def long_name(self) -> str:
+        """``"clubs"``, ``"diamonds"``, ``"hearts"`` or ``"spades"``."""
+        return ("clubs", "diamonds", "hearts", "spades")[self]
+
+    @classmethod
+    def parse(cls, text: object) -> Suit:
+        """Parse ``"S"``, ``"s"`` or ``"spades"``; raise :class:`CardError` otherwise."""
+        if isinstance(text, str):
+            t = text.strip().upper()
+            if len(t) == 1 and t in SUIT_CHARS:
+                return cls(SUIT_CHARS.index(t))
+            for s in cls:
+                if t == s.long_name.upper():
+                    return s
+        raise CardError(f"not a suit: {text!r} (use C, D, H or S)")
+
+
+def suit_of(index: int) -> int:
+    """Natural suit of a non-joker card index."""
+    return index // 13
+
+
+def rank_of(index: int) -> int:
+    """Natural rank (2..14) of a non-joker card index."""
+    return index % 13 + 2
+
+
+def card_index(rank: int, suit: int) -> int:
+    """Index of the card of ``rank`` (2..14) and ``suit`` (0..3)."""
+    return suit * 13 + rank - 2
+
+
+def is_joker(index: int) -> bool:
+    """True for ``BJ`` and ``LJ``."""
+    return index >= BIG_JOKER
+
+
+def _name(index: int) -> str:
+    if index == BIG_JOKER:
+        return "BJ"
+    if index == LITTLE_JOKER:
+        return "LJ"
+    return RANK_CHARS[index % 13] + SUIT_CHARS[index // 13]
+
+
+NAMES: tuple[str, ...] = tuple(_name(i) for i in range(54))
+_BY_NAME: dict[str, int] = {n: i for i, n in enumerate(NAMES)}
+
+
+class Card(int):
+    """A playing card. ``Card.parse("10h") == Card.parse("TH")``; ``str(card)`` is canonical."""
+
+    __slots__ = ()
+
+    def __new__(cls, index: int) -> Card:
+        if not 0 <= index < 54:
+            raise CardError(f"no card has index {index}")
+        return super().__new__(cls, index)
+
+    @classmethod
+    def parse(cls, text: object) -> Card:
+        """Parse ``"AS"``, ``"10d"``, ``"td"``, ``"BJ"``; raise :class:`CardError` otherwise."""
+        if isinstance(text, str):
+            t = text.strip().upper()
+            if t.startswith("10"):
+                t = "T" + t[2:]
+            index = _BY_NAME.get(t)
+            if index is not None:
+                return CARDS[index]
+        raise CardError(f"not a card: {text!r}")
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the two jokers."""
+        return self >= BIG_JOKER
+
+    @property
+    def suit(self) -> Suit | None:
+        """Natural suit, ``None`` for a joker."""
+        return None if self >= BIG_JOKER else Suit(self // 13)
+
+    @property
+    def rank(self) -> int | None:
+        """Natural rank 2..14 (J=11, Q=12, K=13, A=14), ``None`` for a joker."""
+        return None if self >= BIG_JOKER else self % 13 + 2
+
+    @property
+    def game_value(self) -> int:
+        """Card points toward the "game" point."""
+        return 0 if self >= BIG_JOKER else GAME_VALUE.get(self % 13 + 2, 0)
+
+    def __str__(self) -> str:
+        return NAMES[self]
+
+    def __repr__(self) -> str:
+        return f"Card({NAMES[self]!r})"
+
+
+CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(54))
+
+
+def deck(jokers: int = 0) -> list[Card]:
+    """A new deck in index order: 52 cards plus ``jokers`` (0 or 2) jokers."""
+    if jokers not in (0, 2):
+        raise CardError(f"a deck has 0 or 2 jokers, not {jokers}")
+    return list(CARDS[: 52 + jokers])
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    """Bitmask of a collection of card indices."""
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in index order."""
+    out: list[Card] = []
+    while mask:
+        low = mask & -mask
+        out.append(CARDS[low.bit_length() - 1])
+        mask ^= low
+    return out
+
+
+def iter_mask(mask: int) -> Iterator[int]:
+    """Card indices of a bitmask, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def parse_cards(items: object, *, what: str = "cards") -> list[Card]:
+    """Parse a list of card strings, rejecting non-lists and duplicates."""
+    if isinstance(items, str) or not isinstance(items, list | tuple):
+        raise CardError(f"{what} must be a list of cards")
+    out = [Card.parse(x) for x in items]
+    if len(set(out)) != len(out):
+        dup = next(c for c in out if out.count(c) > 1)
+        raise CardError(f"{what}: {dup} appears twice")
+    return out
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Space-separated canonical names."""
+    return " ".join(NAMES[c] for c in cards)

@@ -1,0 +1,13 @@
+"""The ``pitch`` command line."""
+
+from __future__ import annotations
+
+from pitchkit.cli import arena, bench, play, rules_cmd, score
+from pitchkit.cli.app import app
+
+__all__ = ["app", "arena", "bench", "main", "play", "rules_cmd", "score"]
+
+
+def main() -> None:
+    """Entry point of the ``pitch`` console script."""
+    app()

@@ -1,0 +1,3 @@
+"""``pitch arena``."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""``pitch bench``."""
+
+from __future__ import annotations

@@ -1,0 +1,3 @@
+"""``pitch play``."""
+
+from __future__ import annotations

@@ -1,0 +1,40 @@
+"""``pitch score FILE|-``: verify a hand or game record and print its result as JSON."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+
+from pitchkit.cli.app import app, fail
+from pitchkit.errors import PitchError
+from pitchkit.record import score_document
+
+
+def read_json(source: str) -> object:
+    """Parse JSON from a file path or ``-`` (stdin); one-line error and exit 2 on failure."""
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"record: cannot read {source}: {getattr(e, 'strerror', None) or e}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        fail(f"record: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")
+
+
+@app.command()
+def score(
+    source: str = typer.Argument(..., metavar="FILE|-", help="hand or game record (JSON); - for stdin"),
+) -> None:
+    """Replay a hand record (or a game record: a list of hands) and print the result as JSON.
+
+    Exit status 2 with one line on stderr for any rule violation or malformed input."""
+    doc = read_json(source)
+    try:
+        result = score_document(doc)
+    except PitchError as e:
+        fail(str(e))
+    print(json.dumps(result, indent=2))

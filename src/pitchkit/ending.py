@@ -1,0 +1,84 @@
+"""Game-end rules that a single hand can decide: reaching the target, and how ties are settled.
+
+Deal-count endings and sets in a row need the game's history and live in :mod:`pitchkit.game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pitchkit.rules import GoingOut, Rules
+from pitchkit.scoring import Award
+
+
+def holder(rules: Rules, seat: int) -> int:
+    """The score holder of a seat: its fixed team, or the seat itself (dynamic teams keep
+    individual scores)."""
+    return rules.team_of(seat)
+
+
+def leaders(rules: Rules, seats: Sequence[int], scores: Sequence[int]) -> list[int]:
+    """Seats of the score holders with the highest score."""
+    best = max(scores[s] for s in seats)
+    return [s for s in seats if scores[s] == best]
+
+
+def _highest_of(rules: Rules, candidates: Sequence[int], after: Sequence[int],
+                seats: Sequence[int]) -> tuple[int, ...]:
+    """Several holders reached the target: the highest wins; a tie at the top wins nothing."""
+    if not candidates:
+        return ()
+    top = leaders(rules, candidates, after)
+    won = {holder(rules, s) for s in top}
+    if len(won) != 1:
+        return ()
+    return tuple(s for s in seats if holder(rules, s) in won)
+
+
+def going_out(rules: Rules, *, seats: Sequence[int], awards: Sequence[Award],
+              side: Sequence[int], pitcher: int, made: bool, before: Sequence[int],
+              delta: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Seats that won the game with this hand, and the delta actually scored.
+
+    The delta changes only under ``scoring-order``, where play stops at the first award that takes
+    a side to the target and the awards after it are not scored.
+    """
+    target = rules.target
+    if target is None:
+        return (), tuple(delta)
+    after = [b + d for b, d in zip(before, delta, strict=True)]
+    if rules.going_out == GoingOut.SCORING_ORDER:
+        return _scoring_order(rules, seats=seats, awards=awards, side=side, pitcher=pitcher,
+                              made=made, before=before, delta=delta, target=target)
+    if rules.going_out == GoingOut.PITCHER:
+        ok = made and after[pitcher] >= target
+        return _highest_of(rules, [pitcher] if ok else [], after, seats), tuple(delta)
+    candidates = [s for s in seats if after[s] >= target]
+    if rules.bidder_only_within is not None:
+        floor = target - rules.bidder_only_within
+        if all(before[s] >= floor for s in seats):
+            ok = made and after[pitcher] >= target
+            candidates = [pitcher] if ok else []
+    return _highest_of(rules, candidates, after, seats), tuple(delta)
+
+
+def _scoring_order(rules: Rules, *, seats: Sequence[int], awards: Sequence[Award],
+                   side: Sequence[int], pitcher: int, made: bool, before: Sequence[int],
+                   delta: Sequence[int], target: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    running = list(before)
+    bidder_side = side[pitcher]
+    if not made:
+        for s in seats:
+            if side[s] == bidder_side:
+                running[s] += delta[s]
+    for award in awards:
+        gainer = side[award.seat]
+        if gainer == bidder_side and not made:
+            continue
+        members = [s for s in seats if side[s] == gainer]
+        for s in members:
+            running[s] += award.value
+        if running[award.seat] >= target:
+            final = tuple(r - b for r, b in zip(running, before, strict=True))
+            return tuple(members), final
+    return (), tuple(delta)

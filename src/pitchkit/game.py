@@ -1,0 +1,179 @@
+"""A whole game: hands in turn, dealer rotation, the first dealer, and every game-end rule."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pitchkit.actions import Action
+from pitchkit.cards import CARDS, Card
+from pitchkit.ending import holder
+from pitchkit.errors import IllegalActionError
+from pitchkit.hand import Hand, HandResult
+from pitchkit.rules import FirstDealer, Rules
+from pitchkit.view import View, make_view
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnd:
+    """How a game ended: the winning seats and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+
+
+def cut_for_deal(n: int, rng: random.Random) -> tuple[int, list[tuple[int, Card]]]:
+    """Each seat cuts a card from a shuffled 52-card deck; high card deals, ties cut again.
+
+    Returns the dealer and every card cut, in order, as (seat, card)."""
+    cuts: list[tuple[int, Card]] = []
+    contenders = list(range(n))
+    while True:
+        cards = list(range(52))
+        rng.shuffle(cards)
+        drawn = {s: cards[i] for i, s in enumerate(contenders)}
+        cuts.extend((s, CARDS[c]) for s, c in drawn.items())
+        best = max(c % 13 for c in drawn.values())
+        contenders = [s for s, c in drawn.items() if c % 13 == best]
+        if len(contenders) == 1:
+            return contenders[0], cuts
+
+
+class Game:
+    """A game of Pitch from the first deal to the winner.
+
+    Chance comes only from ``rng`` (or ``seed``): the same seed and the same actions give the same
+    game. ``legal_actions``, ``apply``, ``clone`` and ``view`` work on the hand in progress; when a
+    hand ends the next one is dealt at once, and finished hands are kept in :attr:`history`.
+    """
+
+    def __init__(self, rules: Rules, *, seed: int | None = None, rng: random.Random | None = None,
+                 dealer: int | None = None) -> None:
+        self.rules = rules
+        self.rng = rng if rng is not None else random.Random(seed)
+        n = rules.players
+        self.scores: list[int] = [0] * n
+        self.cuts: list[tuple[int, Card]] = []
+        if dealer is None:
+            if rules.first_dealer == FirstDealer.CUT:
+                dealer, self.cuts = cut_for_deal(n, self.rng)
+            else:
+                dealer = self.rng.randrange(n)
+        elif not 0 <= dealer < n:
+            raise IllegalActionError(f"dealer {dealer} is not a seat of a {n}-seat table")
+        self.first_dealer = dealer
+        self.history: list[Hand] = []
+        self.hands_scored = 0
+        self.set_streak: dict[int, int] = {}
+        self.playing: tuple[int, ...] = tuple(range(n))
+        self.end: GameEnd | None = None
+        self.hand = Hand.deal(rules, self.rng, dealer=dealer, scores=self.scores)
+
+    @property
+    def over(self) -> bool:
+        """True once somebody has won."""
+        return self.end is not None
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, ``None`` when the game is over."""
+        return None if self.over else self.hand.to_act
+
+    def legal_actions(self) -> list[Action]:
+        """Legal actions of the seat to act."""
+        return [] if self.over else self.hand.legal_actions()
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know of the hand in progress (or the last hand, once over)."""
+        return make_view(self.hand, seat)
+
+    def clone(self) -> Game:
+        """An independent copy, including the random generator's state."""
+        other = object.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.scores = list(self.scores)
+        other.cuts = list(self.cuts)
+        other.history = list(self.history)
+        other.set_streak = dict(self.set_streak)
+        other.hand = self.hand.clone()
+        return other
+
+    def set_hand(self, hand: Hand) -> None:
+        """Replace the hand about to start by an explicit deal (replaying a recorded game).
+
+        The deal must fit the game: same rules, the dealer and seats in turn, the current scores."""
+        current = self.hand
+        if self.over:
+            raise IllegalActionError("the game is over")
+        if current.log:
+            raise IllegalActionError("the hand in progress has already started")
+        if hand.rules != self.rules:
+            raise IllegalActionError("the hand is played under other rules than the game")
+        if hand.dealer != current.dealer:
+            raise IllegalActionError(f"seat {current.dealer} deals this hand, not seat {hand.dealer}")
+        if hand.seats != current.seats:
+            raise IllegalActionError(f"seats {list(current.seats)} play this hand, not {list(hand.seats)}")
+        if hand.scores_before != current.scores_before:
+            raise IllegalActionError(f"scores before this hand are {list(current.scores_before)}, "
+                                     f"not {list(hand.scores_before)}")
+        self.hand = hand
+
+    def apply(self, action: Action) -> HandResult | None:
+        """Apply an action; returns the hand's result when it finished the hand."""
+        if self.over:
+            raise IllegalActionError("the game is over")
+        self.hand.apply(action)
+        if not self.hand.done:
+            return None
+        finished = self.hand
+        result = finished.result
+        assert result is not None
+        self.history.append(finished)
+        if result.misdeal:
+            self._deal(finished.dealer)
+            return result
+        self.scores = list(result.scores)
+        self.hands_scored += 1
+        self.end = self._game_end(finished, result)
+        if self.end is None:
+            self._deal(self._next_dealer(finished.dealer))
+        return result
+
+    def _next_dealer(self, dealer: int) -> int:
+        n = self.rules.players
+        s = (dealer + 1) % n
+        while s not in self.playing:
+            s = (s + 1) % n
+        return s
+
+    def _deal(self, dealer: int) -> None:
+        seats = self.playing if len(self.playing) < self.rules.players else None
+        self.hand = Hand.deal(self.rules, self.rng, dealer=dealer, seats=seats, scores=self.scores)
+
+    def _game_end(self, hand: Hand, result: HandResult) -> GameEnd | None:
+        r = self.rules
+        assert result.pitcher is not None
+        bidder = holder(r, result.pitcher)
+        self.set_streak[bidder] = 0 if result.made else self.set_streak.get(bidder, 0) + 1
+        if result.winners:
+            return GameEnd(result.winners, "reached the target")
+        if r.sets_to_lose is not None and self.set_streak[bidder] >= r.sets_to_lose:
+            others = [s for s in hand.seats if holder(r, s) != bidder]
+            best = max(self.scores[s] for s in others)
+            top = tuple(s for s in others if self.scores[s] == best)
+            return GameEnd(top, f"{r.sets_to_lose} sets in a row lose the game")
+        if r.deals_per_player is None:
+            return None
+        if self.hands_scored < r.deals_per_player * r.players:
+            return None
+        pool = self.playing
+        best = max(self.scores[s] for s in pool)
+        leaders = tuple(s for s in pool if self.scores[s] == best)
+        if len({holder(r, s) for s in leaders}) == 1:
+            return GameEnd(tuple(s for s in range(r.players) if holder(r, s) == holder(r, leaders[0])),
+                           f"most points after {r.deals_per_player} deals each")
+        if not r.teams:
+            self.playing = leaders
+        return None

@@ -1,0 +1,506 @@
+"""One hand of Pitch: deal, auction, trump, discard and draw, play, score.
+
+A :class:`Hand` is pure: no I/O and no global random state. It is built from an explicit deal
+(:meth:`Hand.from_deal`) or dealt with an injected ``random.Random`` (:meth:`Hand.deal`). Each
+action is checked by :meth:`verify` (a typed error naming the reason) before :meth:`apply` changes
+anything, so an illegal action leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from pitchkit import auction
+from pitchkit.actions import (
+    Action,
+    Bid,
+    Choice,
+    Choose,
+    DeclareTrump,
+    Discard,
+    Phase,
+    Play,
+    describe,
+)
+from pitchkit.cards import (
+    BIG_JOKER,
+    CARDS,
+    JACK,
+    NAMES,
+    Card,
+    Suit,
+    cards_of,
+    deck,
+    iter_mask,
+    mask_of,
+)
+from pitchkit.ending import going_out
+from pitchkit.errors import CardError, IllegalActionError
+from pitchkit.rules import Rules, TrumpBy
+from pitchkit.scoring import Award, Trick, contract_made, deltas, point_card, tally
+from pitchkit.trump import TrumpTable, table
+
+_FACE_OR_POINT = frozenset({14, 13, 12, 11, 10, 3, 2})
+_CARD_POINTS = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of a finished hand."""
+
+    misdeal: bool
+    pitcher: int | None
+    bid: int | None
+    trump: Suit | None
+    awards: tuple[Award, ...]
+    #: scoring side of each seat (a member seat's number; -1 if the seat sat out)
+    side: tuple[int, ...]
+    side_points: tuple[int, ...]
+    card_points: tuple[int, ...]
+    made: bool | None
+    delta: tuple[int, ...]
+    scores: tuple[int, ...]
+    #: seats that won the game with this hand under the target rules (empty: nobody yet)
+    winners: tuple[int, ...]
+
+
+class Hand:
+    """The state of one hand. Seats are 0..n-1 clockwise; a seat dealt no cards sits out."""
+
+    def __init__(self, rules: Rules, *, dealer: int, hands: Sequence[Iterable[int]],
+                 stock: Sequence[int] = (), scores: Sequence[int] | None = None) -> None:
+        n = len(hands)
+        held = [mask_of(h) for h in hands]
+        active = tuple(s for s in range(n) if held[s])
+        _check_deal(rules, dealer=dealer, hands=hands, active=active, stock=stock)
+        self.rules = rules
+        self.n_seats = n
+        self.seats = active
+        self.dealer = dealer
+        self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(CARDS[c] for c in h) for h in hands)
+        self.initial_stock: tuple[Card, ...] = tuple(CARDS[c] for c in stock)
+        self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
+        if len(self.scores_before) != n:
+            raise IllegalActionError(f"scores: {len(self.scores_before)} given for {n} seats")
+        nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
+        self._next = nxt
+        self.hands: list[int] = held
+        self.stock: list[int] = list(stock)
+        self.discards: list[int] = [0] * n
+        self.log: list[Action] = []
+        self.phase = Phase.AUCTION
+        self.to_act: int | None = nxt[dealer]
+        self.auction = auction.Auction(rules, dealer=dealer, order=self._order_from(nxt[dealer]))
+        self.pitcher: int | None = None
+        self.bid: int | None = None
+        self.trump: int | None = None
+        self._tt: TrumpTable | None = None
+        self.trick: list[tuple[int, int]] = []
+        self.tricks: list[Trick] = []
+        self.captured: list[int] = [0] * n
+        self._discard_queue: list[int] = []
+        self._need = 0
+        self._second_discard = False
+        self._declare_led: int | None = None
+        self.result: HandResult | None = None
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, rules: Rules, rng: random.Random, *, dealer: int,
+             seats: Sequence[int] | None = None, scores: Sequence[int] | None = None) -> Hand:
+        """Shuffle with ``rng`` and deal in packets clockwise from the dealer's left.
+
+        ``seats`` limits the hand to some seats (the others sit out); by default all play.
+        """
+        n = rules.players
+        playing = sorted(seats) if seats is not None else list(range(n))
+        cards: list[int] = list(deck(rules.jokers))
+        rng.shuffle(cards)
+        start = playing.index(dealer) + 1 if dealer in playing else 0
+        order = playing[start:] + playing[:start]
+        hands: list[list[int]] = [[] for _ in range(n)]
+        pos = 0
+        while len(hands[order[-1]]) < rules.hand_size:
+            for s in order:
+                k = min(rules.deal_packet, rules.hand_size - len(hands[s]))
+                hands[s].extend(cards[pos:pos + k])
+                pos += k
+        return cls(rules, dealer=dealer, hands=hands, stock=cards[pos:], scores=scores)
+
+    def clone(self) -> Hand:
+        """An independent copy (shares only immutable parts)."""
+        other = object.__new__(Hand)
+        other.__dict__.update(self.__dict__)
+        other.hands = list(self.hands)
+        other.stock = list(self.stock)
+        other.discards = list(self.discards)
+        other.log = list(self.log)
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.captured = list(self.captured)
+        other._discard_queue = list(self._discard_queue)
+        other.auction = self.auction.clone()
+        return other
+
+    # -- queries --------------------------------------------------------------------------------
+
+    @property
+    def done(self) -> bool:
+        """True once the hand is scored (or ended in a misdeal)."""
+        return self.phase == Phase.DONE
+
+    @property
+    def trump_table(self) -> TrumpTable | None:
+        """The rank and suit table for the current trump, once trump is known."""
+        return self._tt
+
+    def holding(self, seat: int) -> list[Card]:
+        """The cards a seat holds now."""
+        return cards_of(self.hands[seat])
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat clockwise among the seats in this hand."""
+        return self._next[seat]
+
+    def _order_from(self, first: int) -> list[int]:
+        order = [first]
+        while len(order) < len(self.seats):
+            order.append(self._next[order[-1]])
+        return order
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the seat to act (empty when the hand is done)."""
+        seat = self.to_act
+        if seat is None:
+            return []
+        if self.phase == Phase.AUCTION:
+            return self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
+        if self.phase == Phase.TRUMP:
+            return [DeclareTrump(seat, Suit(s)) for s in self._declarable()]
+        if self.phase == Phase.DISCARD:
+            return self._legal_discards(seat)
+        return [Play(seat, c) for c in cards_of(self.legal_play_mask(seat))]
+
+    def legal_play_mask(self, seat: int) -> int:
+        """Bitmask of the cards ``seat`` may play now (follow suit or trump)."""
+        hand = self.hands[seat]
+        tt = self._tt
+        if tt is None:
+            return hand
+        if not self.trick:
+            if self.rules.bidder_leads_trump and not self.tricks and seat == self.pitcher:
+                return hand & tt.trump_mask or hand
+            return hand
+        led = tt.suit[self.trick[0][1]]
+        if led == tt.trump:
+            return hand & tt.trump_mask or hand
+        follow = hand & tt.suit_mask[led]
+        return follow | (hand & tt.trump_mask) if follow else hand
+
+    # -- verify / apply ---------------------------------------------------------------------------
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now."""
+        if self.phase == Phase.DONE:
+            raise IllegalActionError("the hand is over")
+        if action.seat != self.to_act:
+            raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s")
+        seat = action.seat
+        match action:
+            case Bid() | Choose() if self.phase == Phase.AUCTION:
+                self.auction.verify(action, misdeal_ok=self._may_call_misdeal(seat))
+            case DeclareTrump(_, suit) if self.phase == Phase.TRUMP:
+                if suit not in self._declarable():
+                    raise IllegalActionError(f"cannot name {suit.long_name} as trump")
+            case Discard(_, cards) if self.phase == Phase.DISCARD:
+                self._verify_discard(seat, cards)
+            case Play(_, card) if self.phase == Phase.PLAY:
+                self._verify_play(seat, card)
+            case _:
+                raise IllegalActionError(f"not a {type(action).__name__.lower()} now: the hand "
+                                         f"is in the {self.phase.value} phase")
+
+    def apply(self, action: Action) -> None:
+        """Check and apply one action; an illegal action raises and changes nothing."""
+        self.verify(action)
+        self.log.append(action)
+        match action:
+            case Bid() | Choose():
+                self._apply_auction(action)
+            case DeclareTrump(seat, suit):
+                self._apply_trump(seat, int(suit))
+            case Discard(seat, cards):
+                self._apply_discard(seat, cards)
+            case Play(seat, card):
+                self._apply_play(seat, int(card))
+
+    def describe(self, action: Action) -> str:
+        """Short text of an action, with this hand's bid names."""
+        names: dict[int | None, str] = {None: "pass"}
+        if isinstance(action, Bid) and action.amount is not None:
+            names[action.amount] = self.rules.bid_name(action.amount)
+        return describe(action, names)
+
+    # -- auction --------------------------------------------------------------------------------
+
+    def _may_call_misdeal(self, seat: int) -> bool:
+        if not self.rules.misdeal_no_face or self.auction.round != 1:
+            return False
+        return not any(c >= BIG_JOKER or c % 13 + 2 in _FACE_OR_POINT for c in iter_mask(self.hands[seat]))
+
+    def _apply_auction(self, action: Bid | Choose) -> None:
+        if isinstance(action, Choose) and action.option == Choice.MISDEAL:
+            self._finish_misdeal()
+            return
+        if isinstance(action, Choose) and action.option == Choice.RUN:
+            self._deal_extra()
+        outcome = self.auction.apply(action)
+        if outcome is None:
+            self.to_act = self.auction.to_act
+            return
+        self.pitcher, self.bid = outcome
+        if self.rules.trump_by == TrumpBy.DECLARE:
+            self.phase, self.to_act = Phase.TRUMP, self.pitcher
+        else:
+            self.phase, self.to_act = Phase.PLAY, self.pitcher
+
+    def _deal_extra(self) -> None:
+        extra = self.rules.run_extra(len(self.seats))
+        needed = extra * len(self.seats)
+        if len(self.stock) < needed:
+            raise IllegalActionError(f"running it needs {needed} cards in the stock, "
+                                     f"{len(self.stock)} given")
+        for s in self._order_from(self._next[self.dealer]):
+            for _ in range(extra):
+                self.hands[s] |= 1 << self.stock.pop(0)
+
+    # -- trump ----------------------------------------------------------------------------------
+
+    def _declarable(self) -> list[int]:
+        if self._declare_led is None:
+            return [0, 1, 2, 3]
+        c = self._declare_led
+        if c >= BIG_JOKER:
+            return [0, 1, 2, 3]
+        return sorted({c // 13, c // 13 ^ 3})
+
+    def _set_trump(self, suit: int) -> None:
+        r = self.rules
+        self.trump = suit
+        self._tt = table(suit, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+
+    def _apply_trump(self, seat: int, suit: int) -> None:
+        self._set_trump(suit)
+        if self._declare_led is not None:
+            self._declare_led = None
+            self.phase = Phase.PLAY
+            self.to_act = self._next[seat]
+        elif self.rules.draw_to:
+            self.phase = Phase.DISCARD
+            self._discard_queue = self._order_from(self._next[self.dealer])
+            self._next_discarder()
+        else:
+            self.phase, self.to_act = Phase.PLAY, self.pitcher
+
+    # -- discard and draw -------------------------------------------------------------------------
+
+    def _point_mask(self) -> int:
+        assert self.trump is not None and self._tt is not None
+        m = 0
+        for point in _CARD_POINTS:
+            if point in self.rules.points:
+                c = point_card(point, self.trump, self._tt.off_jack)
+                if c is not None:
+                    m |= 1 << c
+        return m
+
+    def _discard_bounds(self, seat: int) -> tuple[int, int, int]:
+        """(allowed mask, fewest, most) cards the seat may discard now."""
+        held = self.hands[seat].bit_count()
+        keep_max = self.rules.draw_to
+        allowed = self.hands[seat] & ~self._point_mask()
+        if self._second_discard:
+            k = held - keep_max
+            return allowed, k, k
+        spare = len(self.stock) - self._need
+        keep_min = max(0, keep_max - spare)
+        return allowed, max(0, held - keep_max), min(held - keep_min, allowed.bit_count())
+
+    def _legal_discards(self, seat: int) -> list[Action]:
+        allowed, lo, hi = self._discard_bounds(seat)
+        pool = cards_of(allowed)
+        return [Discard(seat, combo) for k in range(lo, hi + 1) for combo in combinations(pool, k)]
+
+    def discard_options(self, seat: int) -> tuple[list[Card], int, int]:
+        """The cards ``seat`` may discard now and how many (fewest, most): a compact form of the
+        discard actions, whose full list can be long."""
+        allowed, lo, hi = self._discard_bounds(seat)
+        return cards_of(allowed), lo, hi
+
+    def _verify_discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        m = mask_of(cards)
+        if len(set(cards)) != len(cards):
+            raise IllegalActionError("a card is discarded twice")
+        if m & ~self.hands[seat]:
+            missing = cards_of(m & ~self.hands[seat])[0]
+            raise IllegalActionError(f"{missing} is not in seat {seat}'s hand")
+        if m & self._point_mask():
+            raise IllegalActionError(f"{cards_of(m & self._point_mask())[0]} is a point card and "
+                                     "may not be buried")
+        _, lo, hi = self._discard_bounds(seat)
+        keep = self.rules.draw_to
+        if len(cards) < lo:
+            raise IllegalActionError(f"must discard down to {keep} cards ({lo} at least)")
+        if len(cards) > hi:
+            if self._second_discard:
+                raise IllegalActionError(f"must keep exactly {keep} cards")
+            raise IllegalActionError(f"the stock cannot refill that many; discard at most {hi}")
+
+    def _apply_discard(self, seat: int, cards: tuple[Card, ...]) -> None:
+        m = mask_of(cards)
+        self.hands[seat] &= ~m
+        self.discards[seat] |= m
+        if self._second_discard:
+            self._second_discard = False
+            self.phase, self.to_act = Phase.PLAY, self.pitcher
+            return
+        self._need += self.rules.draw_to - self.hands[seat].bit_count()
+        self._next_discarder()
+
+    def _next_discarder(self) -> None:
+        if self._discard_queue:
+            seat = self._discard_queue.pop(0)
+            if (self.hands[seat] & self._point_mask()).bit_count() > self.rules.draw_to:
+                self._finish_misdeal()
+                return
+            self.to_act = seat
+            return
+        for s in self._order_from(self._next[self.dealer]):
+            while self.hands[s].bit_count() < self.rules.draw_to and self.stock:
+                self.hands[s] |= 1 << self.stock.pop(0)
+        assert self.pitcher is not None
+        if self.rules.bidder_takes_stock:
+            while self.stock:
+                self.hands[self.pitcher] |= 1 << self.stock.pop(0)
+        held = self.hands[self.pitcher]
+        if (held & self._point_mask()).bit_count() > self.rules.draw_to:
+            self._finish_misdeal()
+        elif held.bit_count() > self.rules.draw_to:
+            self._second_discard = True
+            self.to_act = self.pitcher
+        else:
+            self.phase, self.to_act = Phase.PLAY, self.pitcher
+
+    # -- play -----------------------------------------------------------------------------------
+
+    def _verify_play(self, seat: int, card: Card) -> None:
+        if not self.hands[seat] >> card & 1:
+            raise IllegalActionError(f"{card} is not in seat {seat}'s hand")
+        if self.legal_play_mask(seat) >> card & 1:
+            return
+        tt = self._tt
+        assert tt is not None
+        if not self.trick:
+            raise IllegalActionError("the bidder's first lead must be a trump")
+        led = tt.suit[self.trick[0][1]]
+        if led == tt.trump:
+            raise IllegalActionError(f"must follow trump ({Suit(led).long_name})")
+        raise IllegalActionError(f"must follow {Suit(led).long_name} or play a trump")
+
+    def _apply_play(self, seat: int, card: int) -> None:
+        self.hands[seat] &= ~(1 << card)
+        self.trick.append((seat, card))
+        if self.trump is None:
+            needs_name = card >= BIG_JOKER or (self.rules.off_jack and card % 13 + 2 == JACK)
+            if needs_name:
+                self._declare_led = card
+                self.phase = Phase.TRUMP
+                return
+            self._set_trump(card // 13)
+        if len(self.trick) < len(self.seats):
+            self.to_act = self._next[seat]
+            return
+        winner = trick_winner(self._tt, self.trick)  # type: ignore[arg-type]
+        self.tricks.append((tuple(self.trick), winner))
+        for _, c in self.trick:
+            self.captured[winner] |= 1 << c
+        self.trick = []
+        if self.hands[winner]:
+            self.to_act = winner
+        else:
+            self._finish_scored()
+
+    # -- the end ----------------------------------------------------------------------------------
+
+    def _finish_misdeal(self) -> None:
+        n = self.n_seats
+        self.phase, self.to_act = Phase.DONE, None
+        self.result = HandResult(
+            misdeal=True, pitcher=self.pitcher, bid=self.bid,
+            trump=None if self.trump is None else Suit(self.trump), awards=(),
+            side=tuple(self.rules.team_of(s) if s in self.seats else -1 for s in range(n)),
+            side_points=(0,) * n, card_points=(0,) * n, made=None, delta=(0,) * n,
+            scores=self.scores_before, winners=(),
+        )
+
+    def _finish_scored(self) -> None:
+        assert self.trump is not None and self.pitcher is not None and self.bid is not None
+        r = self.rules
+        t = tally(r, seats=self.seats, n_seats=self.n_seats, trump=self.trump, tricks=self.tricks)
+        made = contract_made(r, t, pitcher=self.pitcher, bid=self.bid)
+        delta = deltas(r, t, pitcher=self.pitcher, bid=self.bid, made=made, scores=self.scores_before)
+        winners, delta = going_out(r, seats=self.seats, awards=t.awards, side=t.side,
+                                   pitcher=self.pitcher, made=made, before=self.scores_before,
+                                   delta=delta)
+        self.phase, self.to_act = Phase.DONE, None
+        self.result = HandResult(
+            misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
+            awards=t.awards, side=t.side, side_points=t.side_points, card_points=t.card_points,
+            made=made, delta=delta,
+            scores=tuple(b + d for b, d in zip(self.scores_before, delta, strict=True)),
+            winners=winners,
+        )
+
+
+def trick_winner(tt: TrumpTable, plays: Sequence[tuple[int, int]]) -> int:
+    """The seat that wins a trick: highest trump, else highest card of the suit led; among equal
+    cards (equal jokers) the first played."""
+    led = tt.suit[plays[0][1]]
+    best_seat, best = plays[0][0], tt.strength(plays[0][1], led)
+    for seat, card in plays[1:]:
+        s = tt.strength(card, led)
+        if s > best:
+            best_seat, best = seat, s
+    return best_seat
+
+
+def _check_deal(rules: Rules, *, dealer: int, hands: Sequence[Iterable[int]],
+                active: tuple[int, ...], stock: Sequence[int]) -> None:
+    n = len(hands)
+    if n != rules.players:
+        raise CardError(f"{n} hands for a {rules.players}-seat table")
+    if len(active) < 2:
+        raise CardError("at least two seats must be dealt cards")
+    if not 0 <= dealer < n or dealer not in active:
+        raise CardError(f"dealer {dealer} is not a seat in this hand")
+    seen: set[int] = set()
+    for s, h in enumerate(hands):
+        cards = list(h)
+        if cards and len(cards) != rules.hand_size:
+            raise CardError(f"seat {s} was dealt {len(cards)} cards, not {rules.hand_size}")
+        for c in cards:
+            if c >= rules.deck_size:
+                raise CardError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
+            if c in seen:
+                raise CardError(f"{NAMES[c]} is dealt twice")
+            seen.add(c)
+    for c in stock:
+        if c >= rules.deck_size:
+            raise CardError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
+        if c in seen:
+            raise CardError(f"{NAMES[c]} is in the stock and dealt, or in the stock twice")
+        seen.add(c)

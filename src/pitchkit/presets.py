@@ -1,0 +1,79 @@
+"""Named presets: the seed systems as data (``presets.toml``), found by name or alias."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from types import MappingProxyType
+from typing import Any
+
+from pitchkit.errors import UnknownPresetError
+from pitchkit.rules import Rules, coerce_option, option_field_name
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named rule system: its rules, where it comes from, and where each rule comes from."""
+
+    name: str
+    title: str
+    seed: str
+    aliases: tuple[str, ...]
+    rules: Rules
+    sources: MappingProxyType[str, str]
+
+    def source(self, field_name: str) -> str:
+        """The citation of one rule, or ``"model default"`` when the preset does not set it."""
+        return self.sources.get(field_name, "model default")
+
+
+def _build(name: str, table: dict[str, Any]) -> Preset:
+    values = {option_field_name(k): coerce_option(option_field_name(k), v)
+              for k, v in table.get("rules", {}).items()}
+    sources = {option_field_name(k): str(v) for k, v in table.get("sources", {}).items()}
+    return Preset(
+        name=name,
+        title=str(table["title"]),
+        seed=str(table["seed"]),
+        aliases=tuple(table.get("aliases", ())),
+        rules=Rules(preset=name, **values),
+        sources=MappingProxyType(sources),
+    )
+
+
+@cache
+def presets() -> dict[str, Preset]:
+    """Every preset by canonical name, in the order of ``presets.toml``."""
+    text = resources.files("pitchkit").joinpath("presets.toml").read_text(encoding="utf-8")
+    return {name: _build(name, table) for name, table in tomllib.loads(text).items()}
+
+
+@cache
+def _aliases() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for p in presets().values():
+        out[p.name] = p.name
+        for a in p.aliases:
+            out[a] = p.name
+    return out
+
+
+def get_preset(name: str) -> Preset:
+    """The preset with this name or alias (case-insensitive)."""
+    key = str(name).strip().lower()
+    canonical = _aliases().get(key)
+    if canonical is None:
+        known = ", ".join(presets())
+        raise UnknownPresetError(f"unknown variant {name!r}; presets are: {known}")
+    return presets()[canonical]
+
+
+def make_rules(variant: str, options: dict[str, object] | None = None, *,
+               players: int | None = None) -> Rules:
+    """Rules of a preset with options applied (``players`` is a shorthand for that option)."""
+    opts: dict[str, object] = dict(options or {})
+    if players is not None:
+        opts["players"] = players
+    return get_preset(variant).rules.with_options(opts)

@@ -1,0 +1,254 @@
+"""The public hand-record format: JSON in, replayed through the engine, JSON result out.
+
+See ``docs/hand-record.md``. :func:`score_document` is what ``pitch score`` runs: a hand record
+(an object) or a game record (a list of hand records); any bad input raises a
+:class:`~pitchkit.errors.PitchError` whose message is the one line the command prints.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Play
+from pitchkit.cards import Card, Suit, parse_cards
+from pitchkit.errors import PitchError, RecordError
+from pitchkit.game import Game
+from pitchkit.hand import Hand, HandResult
+from pitchkit.presets import get_preset
+from pitchkit.rules import Rules
+
+FORMAT_VERSION = 1
+_ACTION_KEYS = ("bid", "play", "trump", "discard", "choose")
+
+
+def _rules_of(doc: Mapping[str, Any], n_seats: int) -> Rules:
+    variant = doc.get("variant")
+    if not isinstance(variant, str):
+        raise RecordError("record: 'variant' must be a preset name")
+    options = doc.get("options", {})
+    if not isinstance(options, dict):
+        raise RecordError("record: 'options' must be an object")
+    opts = dict(options)
+    given = opts.pop("players", None)
+    if given is not None and given != n_seats:
+        raise RecordError(f"record: option players={given} but {n_seats} hands are given")
+    opts["players"] = n_seats
+    return get_preset(variant).rules.with_options(opts)
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RecordError(f"record: {what} must be a whole number")
+    return value
+
+
+def load_hand(doc: object, *, scores: list[int] | None = None) -> Hand:
+    """Build the dealt :class:`Hand` of a hand record (no actions applied yet)."""
+    if not isinstance(doc, dict):
+        raise RecordError("record: a hand record must be a JSON object")
+    unknown = set(doc) - {"variant", "options", "dealer", "scores", "hands", "stock", "actions",
+                          "version", "result"}
+    if unknown:
+        raise RecordError(f"record: unknown field {sorted(unknown)[0]!r}")
+    hands = doc.get("hands")
+    if not isinstance(hands, list) or not hands:
+        raise RecordError("record: 'hands' must be a list with one list of cards per seat")
+    rules = _rules_of(doc, len(hands))
+    dealt = [parse_cards(h, what=f"hands[{i}]") for i, h in enumerate(hands)]
+    stock = parse_cards(doc.get("stock", []), what="stock")
+    dealer = _int(doc.get("dealer"), "'dealer'")
+    raw_scores = doc.get("scores", scores)
+    if raw_scores is not None:
+        if not isinstance(raw_scores, list) or len(raw_scores) != len(hands):
+            raise RecordError(f"record: 'scores' must list {len(hands)} numbers")
+        raw_scores = [_int(x, "a score") for x in raw_scores]
+    return Hand(rules, dealer=dealer, hands=dealt, stock=stock, scores=raw_scores)
+
+
+def parse_action(rules: Rules, entry: object) -> list[Action]:
+    """The engine actions of one record entry (a jack or joker lead may name trump with it)."""
+    if not isinstance(entry, dict):
+        raise RecordError("an action must be an object such as {\"seat\": 0, \"bid\": 2}")
+    seat = entry.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise RecordError("'seat' must be a seat number")
+    keys = [k for k in _ACTION_KEYS if k in entry]
+    extra = set(entry) - {"seat", *_ACTION_KEYS}
+    if extra:
+        raise RecordError(f"unknown key {sorted(extra)[0]!r}")
+    if keys == ["play", "trump"]:
+        return [Play(seat, Card.parse(entry["play"])), DeclareTrump(seat, Suit.parse(entry["trump"]))]
+    if len(keys) != 1:
+        raise RecordError("an action needs exactly one of: " + ", ".join(_ACTION_KEYS))
+    key, value = keys[0], entry[keys[0]]
+    if key == "bid":
+        return [Bid(seat, rules.parse_bid(value))]
+    if key == "play":
+        return [Play(seat, Card.parse(value))]
+    if key == "trump":
+        return [DeclareTrump(seat, Suit.parse(value))]
+    if key == "discard":
+        return [Discard(seat, tuple(sorted(parse_cards(value, what="discard"))))]
+    if value == "take":
+        return [Bid(seat, rules.forced_bid)]
+    try:
+        return [Choose(seat, Choice(str(value).lower()))]
+    except ValueError:
+        raise RecordError(f"unknown choice {value!r}; choices are take, "
+                          + ", ".join(c.value for c in Choice)) from None
+
+
+def action_json(rules: Rules, action: Action) -> dict[str, object]:
+    """One action in record form."""
+    match action:
+        case Bid(seat, amount):
+            name = rules.bid_name(amount)
+            return {"seat": seat, "bid": int(name) if name.isdigit() else name}
+        case Play(seat, card):
+            return {"seat": seat, "play": str(card)}
+        case DeclareTrump(seat, suit):
+            return {"seat": seat, "trump": str(suit)}
+        case Discard(seat, cards):
+            return {"seat": seat, "discard": [str(c) for c in cards]}
+        case Choose(seat, option):
+            return {"seat": seat, "choose": option.value}
+
+
+def hand_record(hand: Hand) -> dict[str, object]:
+    """The record of a hand (its deal and every action so far)."""
+    rules = hand.rules
+    options = rules.options_diff(get_preset(rules.preset).rules)
+    options.pop("players", None)
+    doc: dict[str, object] = {"version": FORMAT_VERSION, "variant": rules.preset}
+    if options:
+        doc["options"] = options
+    doc.update({
+        "dealer": hand.dealer,
+        "scores": list(hand.scores_before),
+        "hands": [[str(c) for c in h] for h in hand.initial_hands],
+    })
+    if hand.initial_stock:
+        doc["stock"] = [str(c) for c in hand.initial_stock]
+    doc["actions"] = [action_json(rules, a) for a in hand.log]
+    return doc
+
+
+def _legal_json(hand: Hand) -> list[object]:
+    seat = hand.to_act
+    assert seat is not None
+    if hand.phase.value == "discard":
+        cards, lo, hi = hand.discard_options(seat)
+        return [{"seat": seat, "discard": {"choose_from": [str(c) for c in cards], "count": [lo, hi]}}]
+    return [action_json(hand.rules, a) for a in hand.legal_actions()]
+
+
+def result_json(hand: Hand) -> dict[str, object]:
+    """The ``pitch score`` output of a replayed hand."""
+    rules = hand.rules
+    out: dict[str, object] = {"complete": hand.done}
+    res: HandResult | None = hand.result
+    bid = None if hand.bid is None else rules.bid_name(hand.bid)
+    out.update({
+        "pitcher": hand.pitcher,
+        "bid": int(bid) if bid is not None and bid.isdigit() else bid,
+        "trump": None if hand.trump is None else str(Suit(hand.trump)),
+    })
+    if res is None:
+        out.update({"to_act": hand.to_act, "legal": _legal_json(hand)})
+        out["scores"] = list(hand.scores_before)
+        return out
+    if res.misdeal:
+        out["misdeal"] = True
+    out.update({
+        "awards": [{"point": a.point, "card": None if a.card is None else str(a.card), "seat": a.seat,
+                    **({"value": a.value} if a.value != 1 else {})} for a in res.awards],
+        "made": res.made,
+        "delta": list(res.delta),
+        "scores": list(res.scores),
+        "card_points": list(res.card_points),
+        "winner": list(res.winners) or None,
+    })
+    return out
+
+
+def _replay(hand: Hand, actions: object, apply: Any, *, offset: int = 0) -> None:
+    if not isinstance(actions, list):
+        raise RecordError("record: 'actions' must be a list")
+    for i, entry in enumerate(actions):
+        label = f"action {offset + i}"
+        try:
+            parsed = parse_action(hand.rules, entry)
+        except PitchError as e:
+            raise RecordError(f"{label}: {e}") from None
+        for action in parsed:
+            try:
+                apply(action)
+            except PitchError as e:
+                raise RecordError(f"{label} ({hand.describe(action)}): {e}") from None
+
+
+def score_hand(doc: object) -> dict[str, object]:
+    """Replay one hand record and return its result."""
+    hand = load_hand(doc)
+    assert isinstance(doc, dict)
+    _replay(hand, doc.get("actions", []), hand.apply)
+    return result_json(hand)
+
+
+def score_game(docs: list[object]) -> dict[str, object]:
+    """Replay a game record (hand records in order) through one :class:`Game`."""
+    if not docs:
+        raise RecordError("record: a game record needs at least one hand")
+    first = docs[0]
+    if not isinstance(first, dict):
+        raise RecordError("record: hand 0 must be a JSON object")
+    game: Game | None = None
+    results: list[dict[str, object]] = []
+    for i, doc in enumerate(docs):
+        if not isinstance(doc, dict):
+            raise RecordError(f"hand {i}: a hand record must be a JSON object")
+        merged = {"variant": first.get("variant"), "options": first.get("options", {}), **doc}
+        try:
+            if game is None:
+                hand = load_hand(merged)
+                game = Game(hand.rules, dealer=hand.dealer, seed=0)
+                game.scores = list(hand.scores_before)
+                game.hand = hand
+            else:
+                if game.over:
+                    raise RecordError("the game was already won")
+                hand = load_hand(merged, scores=list(game.scores))
+                game.set_hand(hand)
+            _replay(hand, merged.get("actions", []), game.apply)
+        except PitchError as e:
+            raise RecordError(f"hand {i}: {e}") from None
+        results.append(result_json(hand))
+        if not hand.done and i != len(docs) - 1:
+            raise RecordError(f"hand {i}: unfinished, but more hands follow")
+    assert game is not None
+    return {
+        "complete": game.over,
+        "hands": results,
+        "scores": list(game.scores),
+        "winner": list(game.end.winners) if game.end else None,
+        "reason": game.end.reason if game.end else None,
+    }
+
+
+def score_document(doc: object) -> dict[str, object]:
+    """Score a hand record (object) or a game record (list of hand records)."""
+    if isinstance(doc, list):
+        return score_game(doc)
+    if isinstance(doc, dict) and isinstance(doc.get("hands"), list) and doc["hands"] \
+            and all(isinstance(h, dict) for h in doc["hands"]):
+        return score_game(doc["hands"])
+    return score_hand(doc)
+
+
+def game_record(game: Game) -> list[dict[str, object]]:
+    """The record of a whole game: every hand so far, in order."""
+    hands = [*game.history]
+    if not game.over and game.hand.log:
+        hands.append(game.hand)
+    return [hand_record(h) for h in hands]

@@ -1,0 +1,364 @@
+"""The rules model: one frozen, validated dataclass that every preset and option is data for.
+
+Every field is an option: ``Rules.with_options({"target": 15})`` (or ``pitch --target 15``)
+overrides it by name, and construction validates the whole combination, so an unknown option,
+a bad value or an impossible combination is a :class:`~pitchkit.errors.RulesError`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from pitchkit.errors import RulesError, UnknownOptionError
+
+
+class Credit(StrEnum):
+    """Who is credited with a point card: the seat that played it or the seat that captured it."""
+
+    PLAYER = "player"
+    CAPTURER = "capturer"
+
+
+class DealerSteal(StrEnum):
+    """Whether the dealer may take the high bid away: not at all, for the same, or for one more."""
+
+    NONE = "none"
+    SAME = "same"
+    ONE_MORE = "one-more"
+
+
+class AllPass(StrEnum):
+    """What happens when everyone before the dealer passes."""
+
+    DEALER_TAKES = "dealer-takes"
+    TAKE_OR_RUN = "take-or-run"
+
+
+class TrumpBy(StrEnum):
+    """How trump is chosen: by the pitcher's first lead, or declared by the bidder before play."""
+
+    LEAD = "lead"
+    DECLARE = "declare"
+
+
+class GoingOut(StrEnum):
+    """How a game with a target ends."""
+
+    HIGHEST = "highest"
+    SCORING_ORDER = "scoring-order"
+    PITCHER = "pitcher"
+
+
+class FirstDealer(StrEnum):
+    """How the first dealer is chosen: at random (agreed), or by a cut where high card deals."""
+
+    RANDOM = "random"
+    CUT = "cut"
+
+
+#: Point categories the rules may use, with their value, in the order they are documented.
+POINT_VALUES: dict[str, int] = {
+    "high": 1,
+    "low": 1,
+    "jack": 1,
+    "off-jack": 1,
+    "big-joker": 1,
+    "little-joker": 1,
+    "ace": 1,
+    "ten": 1,
+    "two": 1,
+    "three": 3,
+    "game": 1,
+    "smudge": 1,
+}
+
+
+def _opt(default: Any, help: str) -> Any:
+    return field(default=default, metadata={"help": help})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rules:
+    """A complete, validated rule set. Build one from a preset: ``Rules.preset("pct")``."""
+
+    preset: str = _opt("custom", "name of the preset these rules start from")
+    players: int = _opt(4, "number of seats at the table")
+    min_players: int = _opt(2, "fewest players the system allows")
+    max_players: int = _opt(6, "most players the system allows")
+    teams: int = _opt(0, "0 for individuals, or the number of fixed teams (seat s on team s % teams)")
+    dynamic_teams: bool = _opt(False, "teams form each hand: who played high and low vs the rest")
+    jokers: int = _opt(0, "jokers in the deck (0 or 2)")
+    equal_jokers: bool = _opt(False, "the two jokers rank equal; the first played wins a tie")
+    off_jack: bool = _opt(False, "the jack of trump's colour (jick, off-jack) is a trump")
+    hand_size: int = _opt(6, "cards dealt to each player")
+    deal_packet: int = _opt(3, "cards dealt to a player at a time")
+    min_bid: int = _opt(2, "lowest bid")
+    max_bid: int = _opt(4, "highest numeric bid")
+    max_bid_name: str = _opt("", "a name that also means the highest bid (e.g. smudge)")
+    smudge_bids: bool = _opt(False, "'smudge' and 'over-smudge' bids above the numeric bids")
+    smudge_value: int = _opt(52, "what a smudge or over-smudge scores when made, or costs when set")
+    smudge_hole_to_zero: bool = _opt(
+        True, "a team below zero that makes a smudge gets the smudge or moves to zero, whichever is less"
+    )
+    pitch_ends_auction: bool = _opt(False, "a bid of the highest numeric value ends the auction")
+    dealer_steal: DealerSteal = _opt(DealerSteal.NONE, "dealer may take the high bid: none, same, one-more")
+    all_pass: AllPass = _opt(AllPass.DEALER_TAKES, "all others passed: dealer-takes or take-or-run")
+    dealer_min_bid: int = _opt(0, "lowest bid the dealer may make when all others passed (0: min_bid)")
+    run_extra_cards: int = _opt(3, "cards each player gets when the dealer runs it (deck permitting)")
+    misdeal_no_face: bool = _opt(False, "a player dealt no point or face card may call a misdeal")
+    trump_by: TrumpBy = _opt(TrumpBy.LEAD, "trump by the pitcher's first lead, or declared by the bidder")
+    draw_to: int = _opt(0, "after trump, discard and draw back to this many cards (0: no draw)")
+    bidder_takes_stock: bool = _opt(False, "after the draw the bidder takes the rest of the stock")
+    bidder_leads_trump: bool = _opt(False, "the bidder's first lead must be a trump if he holds one")
+    points: tuple[str, ...] = _opt(("high", "low", "jack", "game"), "point categories, in scoring order")
+    high_credit: Credit = _opt(Credit.PLAYER, "high goes to the player of the card or its capturer")
+    low_credit: Credit = _opt(Credit.PLAYER, "low goes to the player of the card or its capturer")
+    jack_credit: Credit = _opt(Credit.CAPTURER, "jack goes to the player of the card or its capturer")
+    single_trump_low: bool = _opt(True, "a lone trump in play scores low as well as high")
+    target: int | None = _opt(11, "points to win the game (none: play a number of deals)")
+    deals_per_player: int | None = _opt(None, "game ends after each player has dealt this many times")
+    going_out: GoingOut = _opt(GoingOut.HIGHEST, "highest, scoring-order or pitcher")
+    bidder_only_within: int | None = _opt(
+        None, "when every side is this close to the target, only the bidder can go out"
+    )
+    sets_to_lose: int | None = _opt(None, "this many sets in a row lose the game")
+    first_dealer: FirstDealer = _opt(FirstDealer.RANDOM, "random or cut (high card deals)")
+
+    def __post_init__(self) -> None:
+        _validate(self)
+
+    # -- derived facts -------------------------------------------------------------------------
+
+    @property
+    def deck_size(self) -> int:
+        """52 or 54."""
+        return 52 + self.jokers
+
+    @property
+    def smudge(self) -> int:
+        """The bid value of 'smudge' when :attr:`smudge_bids` is on."""
+        return self.max_bid + 1
+
+    @property
+    def over_smudge(self) -> int:
+        """The bid value of 'over-smudge' when :attr:`smudge_bids` is on."""
+        return self.max_bid + 2
+
+    @property
+    def top_bid(self) -> int:
+        """The highest bid value of any kind."""
+        return self.over_smudge if self.smudge_bids else self.max_bid
+
+    @property
+    def forced_bid(self) -> int:
+        """The lowest bid the dealer may make when everyone else passed."""
+        return self.dealer_min_bid or self.min_bid
+
+    def run_extra(self, players: int) -> int:
+        """Cards each of ``players`` gets when the dealer runs it: as many as the deck allows."""
+        spare = (self.deck_size - players * self.hand_size) // players
+        return max(0, min(self.run_extra_cards, spare))
+
+    def team_of(self, seat: int) -> int:
+        """Fixed team of a seat (the seat itself for individuals)."""
+        return seat % self.teams if self.teams else seat
+
+    def bid_name(self, bid: int | None) -> str:
+        """Display name of a bid value (``None`` is a pass)."""
+        if bid is None:
+            return "pass"
+        if self.smudge_bids and bid == self.smudge:
+            return "smudge"
+        if self.smudge_bids and bid == self.over_smudge:
+            return "over-smudge"
+        return str(bid)
+
+    def parse_bid(self, text: object) -> int | None:
+        """Parse ``"pass"``, a number, ``"smudge"`` or ``"over-smudge"``; ``None`` means pass."""
+        if isinstance(text, str):
+            t = text.strip().lower()
+            if t == "pass":
+                return None
+            if self.smudge_bids and t == "smudge":
+                return self.smudge
+            if self.smudge_bids and t in ("over-smudge", "oversmudge", "over smudge"):
+                return self.over_smudge
+            if self.max_bid_name and t == self.max_bid_name.lower():
+                return self.max_bid
+            if t.isdigit():
+                return int(t)
+        elif isinstance(text, int) and not isinstance(text, bool):
+            return text
+        raise RulesError(f"not a bid: {text!r}")
+
+    def is_special_bid(self, bid: int) -> bool:
+        """True for smudge and over-smudge bids (they must take every point and score a fixed value)."""
+        return self.smudge_bids and bid > self.max_bid
+
+    # -- construction --------------------------------------------------------------------------
+
+    @staticmethod
+    def preset_named(name: str) -> Rules:
+        """The rules of a named preset or alias (see :mod:`pitchkit.presets`)."""
+        from pitchkit.presets import get_preset
+
+        return get_preset(name).rules
+
+    def with_options(self, options: Mapping[str, object]) -> Rules:
+        """A copy with options overridden by name; values may be strings, as from a command line."""
+        changes: dict[str, Any] = {}
+        for raw_name, raw_value in options.items():
+            name = option_field_name(raw_name)
+            changes[name] = coerce_option(name, raw_value)
+        return dataclasses.replace(self, **changes)
+
+    def options_diff(self, base: Rules) -> dict[str, object]:
+        """The options (by public name) where these rules differ from ``base``, in JSON form."""
+        out: dict[str, object] = {}
+        for f in dataclasses.fields(self):
+            if f.name == "preset":
+                continue
+            mine, theirs = getattr(self, f.name), getattr(base, f.name)
+            if mine != theirs:
+                out[option_name(f.name)] = option_json(mine)
+        return out
+
+
+OPTION_FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Rules)}
+_HINTS: dict[str, Any] = typing.get_type_hints(Rules)
+
+
+def option_name(field_name: str) -> str:
+    """Public (hyphenated) spelling of a field name."""
+    return field_name.replace("_", "-")
+
+
+def option_field_name(name: str) -> str:
+    """The field behind a public option name; :class:`UnknownOptionError` if there is none."""
+    key = str(name).strip().replace("-", "_").lower()
+    if key not in OPTION_FIELDS or key == "preset":
+        known = ", ".join(option_name(n) for n in OPTION_FIELDS if n != "preset")
+        raise UnknownOptionError(f"unknown option {name!r}; options are: {known}")
+    return key
+
+
+def option_json(value: object) -> object:
+    """A rule value in JSON form."""
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def coerce_option(name: str, value: object) -> Any:
+    """Convert an option value (JSON or command-line string) to the field's type."""
+    hint = _HINTS[name]
+    optional = False
+    if isinstance(hint, types.UnionType):
+        args = [a for a in typing.get_args(hint) if a is not type(None)]
+        optional, hint = True, args[0]
+    label = option_name(name)
+    if optional and (value is None or (isinstance(value, str) and value.lower() in ("none", "null", ""))):
+        return None
+    if hint is bool:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+            return value.lower() in _TRUE
+        raise RulesError(f"option {label}: expected true or false, got {value!r}")
+    if hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+            return int(value)
+        raise RulesError(f"option {label}: expected a whole number, got {value!r}")
+    if hint is str:
+        if isinstance(value, str):
+            return value
+        raise RulesError(f"option {label}: expected text, got {value!r}")
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        try:
+            return hint(str(value).lower())
+        except ValueError:
+            allowed = ", ".join(m.value for m in hint)
+            raise RulesError(f"option {label}: expected one of {allowed}, got {value!r}") from None
+    if typing.get_origin(hint) is tuple:
+        items = value.split(",") if isinstance(value, str) else value
+        if not isinstance(items, list | tuple) or not all(isinstance(i, str) for i in items):
+            raise RulesError(f"option {label}: expected a list of names, got {value!r}")
+        return tuple(i.strip() for i in items if i.strip())
+    raise RulesError(f"option {label}: unsupported value {value!r}")  # pragma: no cover
+
+
+def _check(condition: bool, message: str) -> None:
+    if not condition:
+        raise RulesError(message)
+
+
+def _validate(r: Rules) -> None:
+    for name in OPTION_FIELDS:
+        hint = _HINTS[name]
+        if isinstance(hint, type) and issubclass(hint, StrEnum) and not isinstance(getattr(r, name), hint):
+            # frozen: normalise enum fields given as text (as from TOML) before checking the rest
+            object.__setattr__(r, name, coerce_option(name, getattr(r, name)))
+    _check(2 <= r.min_players <= r.max_players <= 9, "players must be between 2 and 9")
+    _check(
+        r.min_players <= r.players <= r.max_players,
+        f"{r.preset} is for {r.min_players}-{r.max_players} players, not {r.players}",
+    )
+    _check(r.jokers in (0, 2), "jokers must be 0 or 2")
+    _check(not r.equal_jokers or r.jokers == 2, "equal-jokers needs jokers = 2")
+    _check(r.hand_size >= 1 and r.deal_packet >= 1, "hand-size and deal-packet must be positive")
+    _check(
+        r.players * max(r.hand_size, r.draw_to) <= r.deck_size,
+        f"{r.players} hands of {r.hand_size} need more than {r.deck_size} cards",
+    )
+    if r.teams:
+        _check(not r.dynamic_teams, "teams and dynamic-teams exclude each other")
+        _check(r.teams >= 2, "teams must be 0 (individuals) or at least 2")
+        _check(
+            r.players % r.teams == 0 and r.players // r.teams >= 2,
+            f"{r.players} players cannot be seated as {r.teams} equal teams of two or more",
+        )
+    _check(1 <= r.min_bid <= r.max_bid, "bids need 1 <= min-bid <= max-bid")
+    _check(r.dealer_min_bid == 0 or r.min_bid <= r.dealer_min_bid <= r.max_bid,
+           "dealer-min-bid must be within the bid range")
+    _check(r.smudge_value > 0, "smudge-value must be positive")
+    unknown = [p for p in r.points if p not in POINT_VALUES]
+    _check(not unknown, f"unknown point categories: {', '.join(unknown)}; known: {', '.join(POINT_VALUES)}")
+    _check(len(set(r.points)) == len(r.points), "a point category is listed twice")
+    _check(bool(r.points), "at least one point category is needed")
+    if "smudge" in r.points:
+        _check({"high", "low", "jack"} <= set(r.points), "the smudge point needs high, low and jack")
+    if "off-jack" in r.points:
+        _check(r.off_jack, "the off-jack point needs off-jack = true")
+    if "big-joker" in r.points or "little-joker" in r.points:
+        _check(r.jokers == 2, "joker points need jokers = 2")
+    if r.all_pass == AllPass.TAKE_OR_RUN:
+        _check(r.run_extra(r.players) > 0, "no cards are left to run it with this many players")
+        _check(r.draw_to == 0, "take-or-run and draw-to exclude each other")
+        _check(r.forced_bid < r.max_bid, "running it needs a bid above the forced bid")
+    if r.draw_to:
+        _check(r.trump_by == TrumpBy.DECLARE, "draw-to needs trump-by = declare")
+        _check(r.draw_to <= r.hand_size, "draw-to cannot exceed hand-size")
+    _check(not r.bidder_takes_stock or r.draw_to > 0, "bidder-takes-stock needs draw-to")
+    _check(r.target is not None or r.deals_per_player is not None,
+           "a game needs a target or deals-per-player")
+    _check(r.target is None or r.target > 0, "target must be positive")
+    _check(r.deals_per_player is None or r.deals_per_player > 0, "deals-per-player must be positive")
+    _check(r.bidder_only_within is None or r.target is not None, "bidder-only-within needs a target")
+    _check(r.sets_to_lose is None or r.sets_to_lose > 0, "sets-to-lose must be positive")
+    _check(r.going_out == GoingOut.HIGHEST or r.target is not None, f"going-out {r.going_out} needs a target")
+    _check(r.going_out != GoingOut.SCORING_ORDER or not r.dynamic_teams,
+           "scoring-order going out needs fixed scoring units")
