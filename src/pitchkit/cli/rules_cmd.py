@@ -50,8 +50,11 @@ def rules(
     """List the presets, or print every rule of one preset with its value and where it comes from."""
     console = Console(width=160 if as_json else None)
     if preset is None:
-        listing: list[dict[str, Any]] = [{"name": p.name, "aliases": list(p.aliases), "title": p.title, "seed": p.seed,
-                    "players": f"{p.rules.min_players}-{p.rules.max_players}"} for p in presets().values()]
+        listing: list[dict[str, Any]] = [
+            {"name": p.name, "aliases": list(p.aliases), "title": p.title, "seed": p.seed,
+             "players": f"{p.rules.min_players}-{p.rules.max_players}"}
+            for p in presets().values()
+        ]
         if as_json:
             print(json.dumps(listing, indent=2))
             return
