@@ -10,6 +10,7 @@ from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard,
 from pitchkit.cards import Card, Suit
 from pitchkit.errors import (
     CardError,
+    DealError,
     IllegalActionError,
     PitchError,
     RecordError,
@@ -24,10 +25,34 @@ from pitchkit.rules import Rules
 from pitchkit.view import View
 
 __all__ = [
-    "Action", "Bid", "Card", "CardError", "Choice", "Choose", "DeclareTrump", "Discard", "Game",
-    "GameEnd", "Hand", "HandResult", "IllegalActionError", "Phase", "PitchError", "Play", "Preset",
-    "RecordError", "Rules", "RulesError", "Suit", "UnknownOptionError", "UnknownPresetError", "View",
-    "get_preset", "make_rules", "presets",
+    "Action",
+    "Bid",
+    "Card",
+    "CardError",
+    "Choice",
+    "Choose",
+    "DealError",
+    "DeclareTrump",
+    "Discard",
+    "Game",
+    "GameEnd",
+    "Hand",
+    "HandResult",
+    "IllegalActionError",
+    "Phase",
+    "PitchError",
+    "Play",
+    "Preset",
+    "RecordError",
+    "Rules",
+    "RulesError",
+    "Suit",
+    "UnknownOptionError",
+    "UnknownPresetError",
+    "View",
+    "get_preset",
+    "make_rules",
+    "presets",
 ]
 
 __version__ = "0.1.0"

@@ -11,6 +11,10 @@ class CardError(PitchError):
     """A card, suit or card list could not be parsed or is not in the deck."""
 
 
+class DealError(PitchError):
+    """An explicit deal that cannot be: wrong hand sizes, a card twice, a card not in the deck."""
+
+
 class RulesError(PitchError):
     """An invalid rules combination or option value."""
 

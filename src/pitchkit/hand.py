@@ -38,7 +38,7 @@ from pitchkit.cards import (
     mask_of,
 )
 from pitchkit.ending import going_out
-from pitchkit.errors import CardError, IllegalActionError
+from pitchkit.errors import DealError, IllegalActionError
 from pitchkit.rules import Rules, TrumpBy
 from pitchkit.scoring import Award, Trick, contract_made, deltas, point_card, tally
 from pitchkit.trump import TrumpTable, table
@@ -72,19 +72,21 @@ class Hand:
 
     def __init__(self, rules: Rules, *, dealer: int, hands: Sequence[Iterable[int]],
                  stock: Sequence[int] = (), scores: Sequence[int] | None = None) -> None:
-        n = len(hands)
-        held = [mask_of(h) for h in hands]
+        dealt = [list(h) for h in hands]
+        stock = list(stock)
+        n = len(dealt)
+        held = [mask_of(h) for h in dealt]
         active = tuple(s for s in range(n) if held[s])
-        _check_deal(rules, dealer=dealer, hands=hands, active=active, stock=stock)
+        _check_deal(rules, dealer=dealer, hands=dealt, active=active, stock=stock)
         self.rules = rules
         self.n_seats = n
         self.seats = active
         self.dealer = dealer
-        self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(CARDS[c] for c in h) for h in hands)
+        self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(CARDS[c] for c in h) for h in dealt)
         self.initial_stock: tuple[Card, ...] = tuple(CARDS[c] for c in stock)
         self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         if len(self.scores_before) != n:
-            raise IllegalActionError(f"scores: {len(self.scores_before)} given for {n} seats")
+            raise DealError(f"scores: {len(self.scores_before)} given for {n} seats")
         nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         self._next = nxt
         self.hands: list[int] = held
@@ -478,29 +480,29 @@ def trick_winner(tt: TrumpTable, plays: Sequence[tuple[int, int]]) -> int:
     return best_seat
 
 
-def _check_deal(rules: Rules, *, dealer: int, hands: Sequence[Iterable[int]],
+def _check_deal(rules: Rules, *, dealer: int, hands: list[list[int]],
                 active: tuple[int, ...], stock: Sequence[int]) -> None:
     n = len(hands)
     if n != rules.players:
-        raise CardError(f"{n} hands for a {rules.players}-seat table")
+        raise DealError(f"{n} hands for a {rules.players}-seat table")
     if len(active) < 2:
-        raise CardError("at least two seats must be dealt cards")
+        raise DealError("at least two seats must be dealt cards")
     if not 0 <= dealer < n or dealer not in active:
-        raise CardError(f"dealer {dealer} is not a seat in this hand")
+        raise DealError(f"dealer {dealer} is not a seat in this hand")
     seen: set[int] = set()
     for s, h in enumerate(hands):
         cards = list(h)
         if cards and len(cards) != rules.hand_size:
-            raise CardError(f"seat {s} was dealt {len(cards)} cards, not {rules.hand_size}")
+            raise DealError(f"seat {s} was dealt {len(cards)} cards, not {rules.hand_size}")
         for c in cards:
             if c >= rules.deck_size:
-                raise CardError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
+                raise DealError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
             if c in seen:
-                raise CardError(f"{NAMES[c]} is dealt twice")
+                raise DealError(f"{NAMES[c]} is dealt twice")
             seen.add(c)
     for c in stock:
         if c >= rules.deck_size:
-            raise CardError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
+            raise DealError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
         if c in seen:
-            raise CardError(f"{NAMES[c]} is in the stock and dealt, or in the stock twice")
+            raise DealError(f"{NAMES[c]} is in the stock and dealt, or in the stock twice")
         seen.add(c)
