@@ -112,12 +112,14 @@ class Auction:
     def _why_not_bid(self, seat: int, amount: int, values: list[int]) -> str:
         r = self.rules
         name = r.bid_name(amount)
-        if not values:
+        if not values and self.round == 2 and seat == self.dealer:
             return "the dealer may not steal under these rules; sell the bid"
         if self.high is not None and amount <= self.high:
             return f"bid {name} does not beat the high bid of {r.bid_name(self.high)}"
         if r.smudge_bids and amount == r.over_smudge:
             return "over-smudge only answers a smudge by the other side"
+        if not values:
+            return f"no bid can beat {r.bid_name(self.high)}: pass"
         low, top = r.bid_name(min(values)), r.bid_name(max(values))
         return f"bid {name} is out of range: {low} to {top}"
 

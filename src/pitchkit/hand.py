@@ -180,7 +180,8 @@ class Hand:
         if seat is None:
             return []
         if self.phase == Phase.AUCTION:
-            return self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
+            bids = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
+            return bids if self._stock_can_run() else [a for a in bids if a != Choose(seat, Choice.RUN)]
         if self.phase == Phase.TRUMP:
             return [DeclareTrump(seat, Suit(s)) for s in self._declarable()]
         if self.phase == Phase.DISCARD:
@@ -215,6 +216,9 @@ class Hand:
         match action:
             case Bid() | Choose() if self.phase == Phase.AUCTION:
                 self.auction.verify(action, misdeal_ok=self._may_call_misdeal(seat))
+                if action == Choose(seat, Choice.RUN) and not self._stock_can_run():
+                    raise IllegalActionError(f"running it needs {self._run_needs()} cards in the stock, "
+                                             f"{len(self.stock)} given")
             case DeclareTrump(_, suit) if self.phase == Phase.TRUMP:
                 if suit not in self._declarable():
                     raise IllegalActionError(f"cannot name {suit.long_name} as trump")
@@ -223,8 +227,9 @@ class Hand:
             case Play(_, card) if self.phase == Phase.PLAY:
                 self._verify_play(seat, card)
             case _:
-                raise IllegalActionError(f"not a {type(action).__name__.lower()} now: the hand "
-                                         f"is in the {self.phase.value} phase")
+                verb = {Bid: "bid", Play: "play a card", DeclareTrump: "name trump", Discard: "discard",
+                        Choose: "choose"}[type(action)]
+                raise IllegalActionError(f"cannot {verb} now: the hand is in the {self.phase.value} phase")
 
     def apply(self, action: Action) -> None:
         """Check and apply one action; an illegal action raises and changes nothing."""
@@ -270,12 +275,14 @@ class Hand:
         else:
             self.phase, self.to_act = Phase.PLAY, self.pitcher
 
+    def _run_needs(self) -> int:
+        return self.rules.run_extra(len(self.seats)) * len(self.seats)
+
+    def _stock_can_run(self) -> bool:
+        return len(self.stock) >= self._run_needs()
+
     def _deal_extra(self) -> None:
         extra = self.rules.run_extra(len(self.seats))
-        needed = extra * len(self.seats)
-        if len(self.stock) < needed:
-            raise IllegalActionError(f"running it needs {needed} cards in the stock, "
-                                     f"{len(self.stock)} given")
         for s in self._order_from(self._next[self.dealer]):
             for _ in range(extra):
                 self.hands[s] |= 1 << self.stock.pop(0)

@@ -7,6 +7,7 @@ See ``docs/hand-record.md``. :func:`score_document` is what ``pitch score`` runs
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -172,6 +173,23 @@ def result_json(hand: Hand) -> dict[str, object]:
     return out
 
 
+def _short(value: object) -> str:
+    try:
+        text = value if isinstance(value, str) and value.isprintable() else json.dumps(value)
+    except (RecursionError, ValueError):
+        text = "..."
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _entry_text(entry: object) -> str:
+    """A malformed action entry as one short line, e.g. ``seat 0 play ZZ``."""
+    if not isinstance(entry, dict):
+        return _short(entry)
+    parts = [f"seat {_short(entry['seat'])}"] if "seat" in entry else []
+    parts += [f"{_short(k)} {_short(v)}" for k, v in entry.items() if k != "seat"]
+    return " ".join(parts) or "{}"
+
+
 def _replay(hand: Hand, actions: object, apply: Any, *, offset: int = 0) -> None:
     if not isinstance(actions, list):
         raise RecordError("record: 'actions' must be a list")
@@ -180,7 +198,7 @@ def _replay(hand: Hand, actions: object, apply: Any, *, offset: int = 0) -> None
         try:
             parsed = parse_action(hand.rules, entry)
         except PitchError as e:
-            raise RecordError(f"{label}: {e}") from None
+            raise RecordError(f"{label} ({_entry_text(entry)}): {e}") from None
         for action in parsed:
             try:
                 apply(action)

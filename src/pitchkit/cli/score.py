@@ -23,6 +23,8 @@ def read_json(source: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as e:
         fail(f"record: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")
+    except RecursionError:
+        fail("record: not valid JSON: nested too deeply")
 
 
 @app.command()
@@ -37,4 +39,6 @@ def score(
         result = score_document(doc)
     except PitchError as e:
         fail(str(e))
+    except RecursionError:
+        fail("record: nested too deeply")
     print(json.dumps(result, indent=2))
