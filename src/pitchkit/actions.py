@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from pitchkit.cards import Card, Suit, format_cards
+from pitchkit.cards import CARDS, Card, Suit, format_cards
 
 
 class Phase(StrEnum):
@@ -67,6 +67,9 @@ class Choose:
 
 
 Action = Bid | Play | DeclareTrump | Discard | Choose
+
+#: Interned play actions, ``PLAYS[seat][card]``, so the hot path allocates no action objects.
+PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in CARDS) for s in range(9))
 
 
 def describe(action: Action, bid_name: dict[int | None, str] | None = None) -> str:

@@ -15,6 +15,7 @@ from itertools import combinations
 
 from pitchkit import auction
 from pitchkit.actions import (
+    PLAYS,
     Action,
     Bid,
     Choice,
@@ -74,10 +75,14 @@ class Hand:
                  stock: Sequence[int] = (), scores: Sequence[int] | None = None) -> None:
         dealt = [list(h) for h in hands]
         stock = list(stock)
-        n = len(dealt)
         held = [mask_of(h) for h in dealt]
-        active = tuple(s for s in range(n) if held[s])
+        active = tuple(s for s in range(len(dealt)) if held[s])
         _check_deal(rules, dealer=dealer, hands=dealt, active=active, stock=stock)
+        self._setup(rules, dealer=dealer, dealt=dealt, held=held, active=active, stock=stock, scores=scores)
+
+    def _setup(self, rules: Rules, *, dealer: int, dealt: list[list[int]], held: list[int],
+               active: tuple[int, ...], stock: list[int], scores: Sequence[int] | None) -> None:
+        n = len(dealt)
         self.rules = rules
         self.n_seats = n
         self.seats = active
@@ -90,7 +95,7 @@ class Hand:
         nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
         self._next = nxt
         self.hands: list[int] = held
-        self.stock: list[int] = list(stock)
+        self.stock: list[int] = stock
         self.discards: list[int] = [0] * n
         self.log: list[Action] = []
         self.phase = Phase.AUCTION
@@ -122,7 +127,7 @@ class Hand:
         playing = sorted(seats) if seats is not None else list(range(n))
         cards: list[int] = list(deck(rules.jokers))
         rng.shuffle(cards)
-        start = playing.index(dealer) + 1 if dealer in playing else 0
+        start = playing.index(dealer) + 1 if dealer in playing else 0  # a foreign dealer is refused below
         order = playing[start:] + playing[:start]
         hands: list[list[int]] = [[] for _ in range(n)]
         pos = 0
@@ -131,7 +136,14 @@ class Hand:
                 k = min(rules.deal_packet, rules.hand_size - len(hands[s]))
                 hands[s].extend(cards[pos:pos + k])
                 pos += k
-        return cls(rules, dealer=dealer, hands=hands, stock=cards[pos:], scores=scores)
+        if dealer not in playing:
+            raise DealError(f"dealer {dealer} is not a seat in this hand")
+        # a shuffled deck is a valid deal by construction: skip the explicit-deal checks
+        hand = object.__new__(cls)
+        held = [mask_of(h) for h in hands]
+        hand._setup(rules, dealer=dealer, dealt=hands, held=held,
+                    active=tuple(s for s in range(n) if held[s]), stock=cards[pos:], scores=scores)
+        return hand
 
     def clone(self) -> Hand:
         """An independent copy (shares only immutable parts)."""
@@ -153,7 +165,7 @@ class Hand:
     @property
     def done(self) -> bool:
         """True once the hand is scored (or ended in a misdeal)."""
-        return self.phase == Phase.DONE
+        return self.phase is Phase.DONE
 
     @property
     def trump_table(self) -> TrumpTable | None:
@@ -179,14 +191,22 @@ class Hand:
         seat = self.to_act
         if seat is None:
             return []
-        if self.phase == Phase.AUCTION:
+        phase = self.phase
+        if phase is Phase.PLAY:
+            plays = PLAYS[seat]
+            mask = self.legal_play_mask(seat)
+            out: list[Action] = []
+            while mask:
+                low = mask & -mask
+                out.append(plays[low.bit_length() - 1])
+                mask ^= low
+            return out
+        if phase is Phase.AUCTION:
             bids = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
             return bids if self._stock_can_run() else [a for a in bids if a != Choose(seat, Choice.RUN)]
-        if self.phase == Phase.TRUMP:
+        if phase is Phase.TRUMP:
             return [DeclareTrump(seat, Suit(s)) for s in self._declarable()]
-        if self.phase == Phase.DISCARD:
-            return self._legal_discards(seat)
-        return [Play(seat, c) for c in cards_of(self.legal_play_mask(seat))]
+        return self._legal_discards(seat)
 
     def legal_play_mask(self, seat: int) -> int:
         """Bitmask of the cards ``seat`` may play now (follow suit or trump)."""
@@ -208,7 +228,7 @@ class Hand:
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now."""
-        if self.phase == Phase.DONE:
+        if self.phase is Phase.DONE:
             raise IllegalActionError("the hand is over")
         if action.seat != self.to_act:
             raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s")
@@ -233,6 +253,11 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Check and apply one action; an illegal action raises and changes nothing."""
+        if type(action) is Play and self.phase is Phase.PLAY and action.seat == self.to_act \
+                and self.legal_play_mask(action.seat) >> action.card & 1:
+            self.log.append(action)
+            self._apply_play(action.seat, action.card)
+            return
         self.verify(action)
         self.log.append(action)
         match action:
