@@ -6,7 +6,15 @@ import dataclasses
 
 import pytest
 
-from pitchkit import Rules, RulesError, UnknownOptionError, UnknownPresetError, get_preset, make_rules, presets
+from pitchkit import (
+    Rules,
+    RulesError,
+    UnknownOptionError,
+    UnknownPresetError,
+    get_preset,
+    make_rules,
+    presets,
+)
 from pitchkit.rules import AllPass, Credit, DealerSteal, GoingOut
 
 PRESETS = ["pct", "pct-tournament", "smudge", "auction", "auction-partners", "ten-point", "seven-point"]

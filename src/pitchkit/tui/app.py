@@ -1,0 +1,245 @@
+"""``pitch play``: the full-screen table where a human plays against bots (or watches them)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rich.markup import escape
+from rich.text import Text
+from textual import events
+from textual.timer import Timer
+from textual.widgets import Static
+
+from pitchkit.actions import Discard, Phase
+from pitchkit.cards import Card
+from pitchkit.errors import PitchError
+from pitchkit.tui.base import TableApp
+from pitchkit.tui.cards import card_markup, suit_markup
+from pitchkit.tui.keys import KeyChoice, choices
+from pitchkit.tui.narrate import action_line, end_lines, result_lines
+from pitchkit.tui.screens import AGAIN, QUIT, SummaryScreen
+from pitchkit.tui.session import Session, Step
+
+#: seconds a bots-only table shows a hand summary before going on
+SUMMARY_SECONDS = 4.0
+
+
+class PlayApp(TableApp):
+    """A game at the table. ``new_session(n)`` makes the n-th game (0, then 1 after "play again");
+    ``delay`` is the pause in seconds before each bot action (0: bots act at once); at a bots-only
+    table a hand summary stays ``summary_seconds``."""
+
+    def __init__(self, new_session: Callable[[int], Session], *, delay: float = 0.7,
+                 summary_seconds: float = SUMMARY_SECONDS) -> None:
+        super().__init__()
+        self.new_session = new_session
+        self.delay = delay
+        self.summary_seconds = summary_seconds
+        self.games = 0
+        self.session = new_session(0)
+        self.sessions = [self.session]
+        self.watched = self.session.human if self.session.human is not None else 0
+        self.selected: frozenset[Card] = frozenset()
+        self._timer: Timer | None = None
+        self._summary_open = False
+        self._trick_done = False
+
+    # -- lifecycle ------------------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        """Show the first deal and let the bots start."""
+        super().on_mount()
+        self._begin()
+
+    def _begin(self) -> None:
+        self.selected = frozenset()
+        self.clear_log()
+        self.message("")
+        self._log_hand_start()
+        self._redraw()
+        self._advance()
+
+    def _log_hand_start(self) -> None:
+        s = self.session
+        hand = s.game.hand
+        self.log_line(f"[bold]Hand {s.hand_number}[/]: {s.names[hand.dealer]} deals.")
+
+    @property
+    def focus_seat(self) -> int:
+        """The seat whose cards are shown: the human's, or the watched bot's."""
+        return self.session.human if self.session.human is not None else self.watched
+
+    # -- drawing --------------------------------------------------------------------------------
+
+    def _title(self) -> str:
+        s = self.session
+        r = s.rules
+        goal = f"to {r.target}" if r.target is not None else f"{r.deals_per_player} deals each"
+        keys = "[b]?[/] hint  [b]q[/] quit" if s.human is not None else "[b]tab[/] next seat  [b]q[/] quit"
+        return f"pitchkit · {escape(r.preset)} · {goal} · seed {s.seed}   {keys}"
+
+    def _keys(self) -> list[KeyChoice]:
+        s = self.session
+        if not s.human_turn:
+            return []
+        assert s.human is not None
+        return choices(s.view(s.human))
+
+    def _redraw(self) -> None:
+        s = self.session
+        view = s.view(self.focus_seat)
+        self.draw_table(view, s.names, hand_no=s.hand_number, title=self._title(), keys=self._keys(),
+                        selected=self.selected)
+
+    def _log_step(self, step: Step) -> None:
+        s = self.session
+        seat = step.action.seat
+        line = action_line(step.action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup,
+                           reveal=seat == self.focus_seat)
+        if step.trick_winner is not None:
+            winner = s.names[step.trick_winner]
+            line += f"  → [bold]{winner}[/] {'win' if winner == 'You' else 'wins'} the trick"
+        self.log_line(line)
+        self._trick_done = step.trick_winner is not None
+
+    # -- the turn loop --------------------------------------------------------------------------
+
+    def _advance(self) -> None:
+        """Whatever comes next: a bot's move (after the delay), a summary, or the human's turn."""
+        s = self.session
+        if self._timer is not None or self._summary_open:
+            return
+        if self.delay <= 0:
+            while s.bot_turn:
+                self._log_step(s.bot_step())
+            self._redraw()
+        if s.unshown or s.over:
+            self._show_summary()
+        elif s.bot_turn:
+            pause = self.delay * (2.5 if self._trick_done else 1)
+            self._timer = self.set_timer(pause, self._bot_tick)
+
+    def _bot_tick(self) -> None:
+        self._timer = None
+        if self.session.bot_turn:
+            self._log_step(self.session.bot_step())
+            self._redraw()
+        self._advance()
+
+    def _show_summary(self) -> None:
+        s = self.session
+        hand = s.shown_hand
+        final = s.over and len(s.unshown) <= 1
+        lines = result_lines(hand, s.names, fmt=card_markup, fmt_suit=suit_markup) if hand.done else []
+        if final:
+            lines = [*lines, "", *(f"[bold]{escape(x)}[/]" for x in end_lines(s.game, s.names,
+                                                                                 stopped=s.stopped))]
+        title = f"Hand {s.hand_number}" + (": game over" if final else "")
+        auto = self.summary_seconds if s.human is None else None
+        self._summary_open = True
+        self._redraw()
+        self.push_screen(SummaryScreen(title, lines, final=final, auto=auto), self._summary_closed)
+
+    def _summary_closed(self, choice: str | None) -> None:
+        self._summary_open = False
+        s = self.session
+        if choice == QUIT:
+            self.exit()
+            return
+        if choice == AGAIN:
+            self.games += 1
+            self.session = self.new_session(self.games)
+            self.sessions.append(self.session)
+            self._begin()
+            return
+        s.summary_seen()
+        if not s.unshown and not s.over:
+            self.log_line("")
+            self._log_hand_start()
+        self._redraw()
+        self._advance()
+
+    # -- keys -----------------------------------------------------------------------------------
+
+    def on_key(self, event: events.Key) -> None:
+        """q quits, ? hints, tab watches the next seat; on the human's turn the choice keys act."""
+        if self._summary_open:
+            return
+        event.stop()
+        key = event.character if event.character and event.character.isprintable() else event.key
+        s = self.session
+        if key == "q":
+            self.exit()
+            return
+        if key == "tab" and s.human is None:
+            self.watched = (self.watched + 1) % s.rules.players
+            self._redraw()
+            return
+        if key == "?":
+            self._hint()
+            return
+        if not s.human_turn:
+            if s.human is not None and s.to_act is not None:
+                self.message(f"Wait: {s.names[s.to_act]} is to act.", style="yellow")
+            return
+        assert s.human is not None
+        view = s.view(s.human)
+        by_key = {k.key: k for k in choices(view)}
+        if view.phase == Phase.DISCARD:
+            self._discard_key(key, by_key)
+            return
+        choice = by_key.get(key)
+        if choice is None or choice.action is None:
+            self.message(f"{key!r} is not a choice now.", style="yellow")
+            return
+        self._act(choice)
+
+    def _act(self, choice: KeyChoice) -> None:
+        assert choice.action is not None
+        try:
+            step = self.session.apply(choice.action)
+        except PitchError as e:
+            self.message(str(e))
+            return
+        self.message("")
+        self.selected = frozenset()
+        self._log_step(step)
+        self._redraw()
+        self._advance()
+
+    def _discard_key(self, key: str, by_key: dict[str, KeyChoice]) -> None:
+        s = self.session
+        assert s.human is not None
+        if key == "enter":
+            self._act(KeyChoice(key, "discard", Discard(s.human, tuple(sorted(self.selected))), True))
+            return
+        if key in ("escape", "backspace"):
+            self.selected = frozenset()
+        else:
+            choice = by_key.get(key)
+            if choice is None or choice.card is None:
+                self.message(f"{key!r} is not a choice now.", style="yellow")
+                return
+            if not choice.legal:
+                self.message(f"{choice.card} is a point card and may not be discarded.")
+                return
+            self.selected = self.selected ^ {choice.card}
+        self.message("")
+        self._redraw()
+
+    def _hint(self) -> None:
+        s = self.session
+        if not s.human_turn:
+            self.message("A hint is given on your turn.", style="yellow")
+            return
+        try:
+            action = s.hint()
+        except PitchError as e:
+            self.message(str(e))
+            return
+        if isinstance(action, Discard):
+            self.selected = frozenset(action.cards)
+            self._redraw()
+        text = action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup)
+        hint = Text.from_markup(f"[green]Hint ({s.hint_bot_name} bot):[/] {text.split(': ', 1)[1]}")
+        self.query_one("#message", Static).update(hint)

@@ -1,0 +1,141 @@
+"""Actions, hand results and game ends in words, for the table's log and the plain-text log.
+
+Card and suit formatting is passed in, so the same sentences serve the styled table (glyphs and
+colours) and plain text (``KH``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Play
+from pitchkit.cards import Card, Suit
+from pitchkit.game import Game
+from pitchkit.hand import Hand
+from pitchkit.rules import Rules
+
+CardFormat = Callable[[Card], str]
+SuitFormat = Callable[[Suit], str]
+
+
+def plain_suit(suit: Suit) -> str:
+    """``"hearts"``."""
+    return suit.long_name
+
+
+def seat_names(players: int, human: int | None) -> tuple[str, ...]:
+    """``"You"`` for the human's seat, ``"Seat N"`` for the others."""
+    return tuple("You" if s == human else f"Seat {s}" for s in range(players))
+
+
+def team_label(rules: Rules, seat: int) -> str:
+    """``"A"``, ``"B"``... for fixed teams, empty for individuals."""
+    return "ABCDEFGHI"[rules.team_of(seat)] if rules.teams else ""
+
+
+def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: CardFormat = str,
+                fmt_suit: SuitFormat = plain_suit, reveal: bool = True) -> str:
+    """``"Seat 2: bid 3"``, ``"You: play KH"``; others' discards as a count unless ``reveal``."""
+    who = names[action.seat]
+    match action:
+        case Bid(_, None):
+            return f"{who}: pass"
+        case Bid(_, amount):
+            return f"{who}: bid {rules.bid_name(amount)}"
+        case Choose(_, option):
+            return f"{who}: " + {Choice.RUN: "run it", Choice.SELL: "sell the bid",
+                                 Choice.MISDEAL: "call a misdeal"}[option]
+        case DeclareTrump(_, suit):
+            return f"{who}: {fmt_suit(suit)} are trump"
+        case Discard(_, cards):
+            if reveal:
+                shown = " ".join(fmt(c) for c in cards) or "nothing"
+                return f"{who}: discard {shown}"
+            return f"{who}: discard {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        case Play(_, card):
+            return f"{who}: play {fmt(card)}"
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}"
+
+
+def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
+                 fmt_suit: SuitFormat = plain_suit) -> list[str]:
+    """A finished hand in words: the contract, every point awarded, the score changes."""
+    res = hand.result
+    rules = hand.rules
+    if res is None:
+        return ["(hand not finished)"]
+    if res.misdeal:
+        return ["Misdeal: the hand is not scored and the cards are dealt again."]
+    assert res.pitcher is not None and res.bid is not None and res.trump is not None
+    verdict = "made it" if res.made else "was set"
+    took = res.side_points[res.pitcher]
+    lines = [f"{names[res.pitcher]} bid {rules.bid_name(res.bid)} with {fmt_suit(res.trump)} trump, "
+             f"took {took} point{'s' if took != 1 else ''} and {verdict}."]
+    for point in rules.points:
+        awards = [a for a in res.awards if a.point == point]
+        for award in awards:
+            card = f" {fmt(award.card)}" if award.card is not None else ""
+            value = f" ({award.value} points)" if award.value != 1 else ""
+            extra = f", {res.card_points[award.seat]} card points" if point == "game" else ""
+            lines.append(f"  {point}{card}: {names[award.seat]}{value}{extra}")
+        if not awards:
+            why = {"game": "tied", "smudge": "not earned"}.get(point, "not in play")
+            lines.append(f"  {point}: nobody ({why})")
+    changes = [f"{names[s]} {res.scores[s] - res.delta[s]} {_signed(res.delta[s])} = {res.scores[s]}"
+               for s in range(hand.n_seats) if s in hand.seats]
+    lines.append("Scores: " + ", ".join(changes))
+    return lines
+
+
+def end_lines(game: Game, names: Sequence[str], *, stopped: bool) -> list[str]:
+    """The final scores and the winner (or why there is none)."""
+    scores = ", ".join(f"{names[s]} {game.scores[s]}" for s in range(game.rules.players))
+    lines = [f"Final scores: {scores}"]
+    if game.end is not None:
+        winners = " and ".join(names[s] for s in game.end.winners)
+        lines.append(f"Winner: {winners} ({game.end.reason})")
+    elif stopped:
+        best = max(game.scores)
+        leaders = " and ".join(names[s] for s in range(game.rules.players) if game.scores[s] == best)
+        n = len(game.history)
+        lines.append(f"No winner: stopped after {n} hand{'s' if n != 1 else ''}; leading: {leaders} ({best})")
+    return lines
+
+
+def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
+                fmt_suit: SuitFormat = plain_suit, reveal: Callable[[int], bool] = lambda s: True,
+                ) -> list[str]:
+    """A hand's actions grouped: the auction on one line, trump and discards, one line per trick."""
+    rules = hand.rules
+    lines: list[str] = []
+    auction: list[str] = []
+    plays: list[str] = []
+    done = 0
+    for action in hand.log:
+        if isinstance(action, Bid | Choose):
+            auction.append(action_line(action, rules, names, fmt=fmt).replace(": ", " "))
+            continue
+        if auction:
+            lines.append("Auction: " + ", ".join(auction))
+            auction = []
+        if isinstance(action, Discard):
+            lines.append(action_line(action, rules, names, fmt=fmt, reveal=reveal(action.seat)))
+        elif isinstance(action, DeclareTrump):
+            if plays:
+                plays[-1] += f" ({fmt_suit(action.suit)} trump)"
+            else:
+                lines.append(action_line(action, rules, names, fmt=fmt, fmt_suit=fmt_suit))
+        else:
+            plays.append(f"{names[action.seat]} {fmt(action.card)}")
+            if len(plays) == len(hand.seats):
+                winner = hand.tricks[done][1]
+                done += 1
+                lines.append(f"Trick {done}: " + ", ".join(plays) + f" -> {names[winner]}")
+                plays = []
+    if auction:
+        lines.append("Auction: " + ", ".join(auction))
+    if plays:
+        lines.append(f"Trick {done + 1}: " + ", ".join(plays))
+    return lines

@@ -1,0 +1,174 @@
+"""The table's panels as Rich renderables, drawn from one seat's :class:`View`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from pitchkit.actions import Bid, Choose, Phase
+from pitchkit.cards import Card
+from pitchkit.rules import POINT_VALUES, TrumpBy
+from pitchkit.scoring import point_card
+from pitchkit.trump import table
+from pitchkit.tui.cards import card_text, group_hand, suit_markup
+from pitchkit.tui.keys import KeyChoice
+from pitchkit.tui.narrate import action_line, team_label
+from pitchkit.view import View
+
+_SHORT = {"smudge": "smdg", "over-smudge": "osmdg", "misdeal": "misdl"}
+
+
+def short_bid(name: str) -> str:
+    """A bid or choice name short enough for the seats table."""
+    return _SHORT.get(name, name)
+
+
+def running_points(view: View, cards: Sequence[Card]) -> int:
+    """What captured ``cards`` are worth so far: card points toward "game" when the rules score
+    game, else the value of the point cards among them (ten-point)."""
+    rules = view.rules
+    if "game" in rules.points:
+        return sum(c.game_value for c in cards)
+    if view.trump is None:
+        return 0
+    tt = table(int(view.trump), jokers=rules.jokers, off_jack=rules.off_jack,
+               equal_jokers=rules.equal_jokers)
+    worth = {point_card(p, int(view.trump), tt.off_jack): POINT_VALUES[p] for p in rules.points}
+    return sum(worth.get(int(c), 0) for c in cards)
+
+
+def seats_table(view: View, names: Sequence[str]) -> Table:
+    """One row per seat: turn marker, name (dealer, team), score, bid, tricks and card points won,
+    and the card it has on the table (the last trick's, dimmed, once a trick is complete)."""
+    rules = view.rules
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False)
+    for header, justify in (("", "left"), ("seat", "left"), ("score", "right"), ("bid", "right"),
+                            ("tricks", "right"), ("pts", "right"), ("table", "left")):
+        table.add_column(header, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    bids: dict[int, str] = {}
+    for action in view.log:
+        if isinstance(action, Bid):
+            bids[action.seat] = short_bid(rules.bid_name(action.amount))
+        elif isinstance(action, Choose):
+            bids[action.seat] = short_bid(action.option.value)
+    won = [0] * view.n_seats
+    points = [0] * view.n_seats
+    for plays, winner in view.tricks:
+        won[winner] += 1
+        points[winner] += running_points(view, [c for _, c in plays])
+    on_table: dict[int, Text] = {s: card_text(c) for s, c in view.trick}
+    if not view.trick and view.tricks:
+        plays, winner = view.tricks[-1]
+        for s, c in plays:
+            on_table[s] = Text.assemble(card_text(c), " won") if s == winner else card_text(c)
+            if s != winner:
+                on_table[s].stylize("dim")
+    for s in range(view.n_seats):
+        name = Text(names[s], style="bold cyan" if s == view.seat else "")
+        if team_label(rules, s):
+            name.append(f" {team_label(rules, s)}", style="dim")
+        if s == view.dealer:
+            name.append(" D", style="yellow")
+        if s not in view.seats:
+            table.add_row("", name, str(view.scores[s]), "out", "", "", "")
+            continue
+        bid = Text(bids.get(s, ""))
+        if s == view.pitcher and view.bid is not None:
+            bid = Text(f"★{short_bid(rules.bid_name(view.bid))}", style="bold yellow")
+        marker = Text("▶", style="bold green") if view.to_act == s else Text("")
+        table.add_row(marker, name, str(view.scores[s]), bid, str(won[s]) if view.tricks else "",
+                      str(points[s]) if view.tricks else "", on_table.get(s, Text("")))
+    return table
+
+
+def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
+    """Hand number and dealer, trump, the contract and the auction so far."""
+    rules = view.rules
+    out = Text()
+    out.append(f"Hand {hand_no}", style="bold")
+    out.append(f" · {names[view.dealer]} deals\n")
+    out.append("Trump: ")
+    if view.trump is not None:
+        out.append_text(Text.from_markup(suit_markup(view.trump)))
+    elif rules.trump_by == TrumpBy.LEAD:
+        out.append("first card led", style="dim")
+    else:
+        out.append("named by the bidder", style="dim")
+    out.append("\n")
+    if view.pitcher is not None and view.bid is not None:
+        out.append(f"{names[view.pitcher]} must make {rules.bid_name(view.bid)}\n", style="yellow")
+    auction = [action_line(a, rules, names).replace(": ", " ")
+               for a in view.log if isinstance(a, Bid | Choose)]
+    out.append("Auction: ")
+    out.append(", ".join(auction) if auction else "-", style="" if auction else "dim")
+    return out
+
+
+def hand_text(view: View, keys: Sequence[KeyChoice], selected: frozenset[Card] = frozenset()) -> Text:
+    """The seat's hand grouped by suit (trumps first), each card it may choose with its key when it
+    is the seat's turn to play or discard; the others are dimmed, selected ones highlighted."""
+    by_card = {k.card: k for k in keys if k.card is not None}
+    out = Text()
+    groups = group_hand(view.hand, view.rules, view.trump)
+    if not groups:
+        return Text("(no cards)", style="dim")
+    for i, (label, cards) in enumerate(groups):
+        if i:
+            out.append("  ")
+        out.append(f"{label} ", style="dim")
+        for card in cards:
+            choice = by_card.get(card)
+            piece = Text()
+            if choice is not None and choice.legal:
+                piece.append(f"{choice.key}:", style="cyan")
+            piece.append_text(card_text(card))
+            if choice is not None and not choice.legal:
+                piece.stylize("dim")
+            if card in selected:
+                piece.stylize("reverse")
+            out.append_text(piece)
+            out.append(" ")
+    return out
+
+
+def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
+                selected: frozenset[Card] = frozenset()) -> Text:
+    """What the seat is asked to do, and the keys of its legal choices."""
+    if view.phase == Phase.DONE:
+        return Text("The hand is over.", style="dim")
+    if not view.my_turn:
+        assert view.to_act is not None
+        return Text(f"{names[view.to_act]} to act...", style="dim")
+    out = Text("Your turn: ", style="bold green")
+    if view.phase == Phase.AUCTION:
+        out.append("bid")
+        for k in keys:
+            if k.legal:
+                out.append(f"  {k.key}", style="bold cyan")
+                if k.label != k.key:
+                    out.append(f" {k.label}")
+    elif view.phase == Phase.TRUMP:
+        out.append("name trump ")
+        for k in keys:
+            if k.legal:
+                out.append(f" {k.key} ", style="bold cyan")
+                out.append_text(Text.from_markup(k.label))
+    elif view.phase == Phase.DISCARD:
+        assert view.discard_options is not None
+        _, lo, hi = view.discard_options
+        count = f"{lo}" if lo == hi else f"{lo}-{hi}"
+        out.append(f"discard {count} (no point cards), ")
+        out.append("Enter", style="bold cyan")
+        out.append(f" confirms: {len(selected)} selected")
+    else:
+        out.append("play a card by its key (cards without a key may not be played)")
+    return out
+
+
+def summary_renderable(lines: Sequence[str], footer: str) -> RenderableType:
+    """A hand or game summary: lines of markup, then the key line."""
+    body = Text.from_markup("\n".join(lines))
+    return Group(body, Text(""), Text.from_markup(footer))

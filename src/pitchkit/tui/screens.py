@@ -1,0 +1,62 @@
+"""The hand summary (and, after the last hand, the game's end) over the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual import events
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from pitchkit.tui.render import summary_renderable
+
+CONTINUE = "continue"
+AGAIN = "again"
+QUIT = "quit"
+
+
+class SummaryScreen(ModalScreen[str]):
+    """Shows lines of markup; dismissed with ``continue`` (Enter, space), ``again`` (n, only when
+    ``final``) or ``quit`` (q). ``auto`` seconds later it continues by itself (bots-only tables)."""
+
+    DEFAULT_CSS = """
+    SummaryScreen { align: center middle; }
+    SummaryScreen > Vertical { width: 76; height: auto; max-height: 22; border: thick $accent;
+                               background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, title: str, lines: Sequence[str], *, final: bool, auto: float | None = None) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+        self.final = final
+        self.auto = auto
+
+    def compose(self) -> ComposeResult:
+        """The summary box."""
+        footer = ("[bold cyan]n[/] play again   [bold cyan]q[/] quit" if self.final
+                  else "[bold cyan]Enter[/] next hand   [bold cyan]q[/] quit")
+        with Vertical() as box:
+            box.border_title = self.title_text
+            yield Static(summary_renderable(self.lines, footer), id="summary")
+
+    def on_mount(self) -> None:
+        """Start the timer of a bots-only table."""
+        if self.auto is not None and not self.final:
+            self.set_timer(self.auto, self._continue)
+
+    def _continue(self) -> None:
+        self.dismiss(CONTINUE)
+
+    def on_key(self, event: events.Key) -> None:
+        """Enter/space continue, n plays again after the last hand, q quits."""
+        event.stop()
+        key = event.character if event.character and event.character.isprintable() else event.key
+        if key == "q":
+            self.dismiss(QUIT)
+        elif self.final and key == "n":
+            self.dismiss(AGAIN)
+        elif not self.final and key in ("enter", " ", "space", "n"):
+            self.dismiss(CONTINUE)

@@ -1,0 +1,117 @@
+"""Plain-text output: a bots-only game played out as a log, and a saved game printed hand by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from pitchkit.actions import Action
+from pitchkit.cards import format_cards
+from pitchkit.errors import PitchError, RecordError
+from pitchkit.game import Game
+from pitchkit.hand import Hand
+from pitchkit.record import load_hand, parse_action, score_document
+from pitchkit.tui.narrate import end_lines, result_lines, seat_names, trick_lines
+from pitchkit.tui.session import Session
+
+Write = Callable[[str], None]
+
+
+def hand_lines(hand: Hand, number: int, names: Sequence[str]) -> list[str]:
+    """One finished (or unfinished) hand as indented text."""
+    scores = " ".join(str(s) for s in hand.scores_before)
+    lines = [f"Hand {number}: {names[hand.dealer]} deals; scores before: {scores}"]
+    for s in hand.seats:
+        lines.append(f"  {names[s]} dealt: {format_cards(sorted(hand.initial_hands[s]))}")
+    lines += [f"  {line}" for line in trick_lines(hand, names)]
+    if hand.done:
+        lines += [f"  {line}" for line in result_lines(hand, names)]
+    return lines
+
+
+def play_text(session: Session, write: Write) -> None:
+    """Let the bots play the whole game, writing each hand as it finishes, then the winner."""
+    rules = session.rules
+    goal = f"target {rules.target}" if rules.target is not None else f"{rules.deals_per_player} deals each"
+    write(f"pitchkit {rules.preset}: {rules.players} players, {goal}, seed {session.seed}, "
+          f"bots: {session.bot_name}")
+    while not session.over:
+        step = session.bot_step()
+        if step.result is not None:
+            for line in hand_lines(step.hand, len(session.game.history), session.names):
+                write(line)
+            session.summary_seen()
+    for line in end_lines(session.game, session.names, stopped=session.stopped):
+        write(line)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """A replay position: hand ``index`` after ``action`` (``None``: as dealt)."""
+
+    index: int
+    hand: Hand
+    action: Action | None
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A saved game rebuilt through the engine: the game at its end, its hands and every position."""
+
+    game: Game
+    hands: tuple[Hand, ...]
+    frames: tuple[Frame, ...]
+
+
+def load_replay(doc: object) -> Replay:
+    """Rebuild a game record (or one hand record) step by step; :class:`PitchError` if it is not a
+    valid record (the same checks as ``pitch score``)."""
+    score_document(doc)
+    docs: list[object]
+    if isinstance(doc, list):
+        docs = list(doc)
+    elif isinstance(doc, dict) and isinstance(doc.get("hands"), list) and doc["hands"] \
+            and all(isinstance(h, dict) for h in doc["hands"]):
+        docs = list(doc["hands"])
+    else:
+        docs = [doc]
+    game: Game | None = None
+    hands: list[Hand] = []
+    frames: list[Frame] = []
+    first = docs[0]
+    assert isinstance(first, dict)
+    for i, entry in enumerate(docs):
+        if not isinstance(entry, dict):
+            raise RecordError(f"hand {i}: a hand record must be a JSON object")
+        merged = {"variant": first.get("variant"), "options": first.get("options", {}), **entry}
+        if game is None:
+            hand = load_hand(merged)
+            game = Game(hand.rules, dealer=hand.dealer, seed=0)
+            game.scores = list(hand.scores_before)
+            game.hand = hand
+        else:
+            hand = load_hand(merged, scores=list(game.scores))
+            game.set_hand(hand)
+        hands.append(hand)
+        frames.append(Frame(i, hand.clone(), None))
+        for item in merged.get("actions", []):
+            for action in parse_action(hand.rules, item):
+                game.apply(action)
+                frames.append(Frame(i, hand.clone(), action))
+    if game is None:  # pragma: no cover - score_document rejects an empty game
+        raise PitchError("record: no hands")
+    return Replay(game, tuple(hands), tuple(frames))
+
+
+def replay_text(replay: Replay, write: Write) -> None:
+    """Print a saved game hand by hand, then the final scores and the winner."""
+    rules = replay.game.rules
+    names = seat_names(rules.players, None)
+    write(f"pitchkit {rules.preset}: {rules.players} players, {len(replay.hands)} hands")
+    for i, hand in enumerate(replay.hands):
+        for line in hand_lines(hand, i + 1, names):
+            write(line)
+    for line in end_lines(replay.game, names, stopped=False):
+        write(line)
+    if not replay.game.over:
+        write("No winner: the game was left unfinished.")

@@ -1,0 +1,181 @@
+"""``pitch play --all-bots --fast`` for every preset and player count, saved games that ``pitch score``
+accepts, ``pitch replay --text``, and one-line errors for bad options."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner, Result
+
+from pitchkit.cli import app
+from pitchkit.presets import presets
+from pitchkit.tui.saves import ENV_VAR, games_dir
+
+runner = CliRunner()
+
+CASES = [(name, n) for name, p in presets().items()
+         for n in range(p.rules.min_players, p.rules.max_players + 1)]
+
+
+def bots_game(tmp_path: Path, *extra: str, variant: str = "pct", players: int | None = None,
+              seed: int = 1) -> Result:
+    """``pitch play --all-bots --fast`` with random bots, saving into ``tmp_path``."""
+    args = ["play", "--all-bots", "--fast", "--bot", "random", "--seed", str(seed), "--variant", variant,
+            "--save-dir", str(tmp_path), *extra]
+    if players is not None:
+        args += ["--players", str(players)]
+    return runner.invoke(app, args)
+
+
+def saved_path(result: Result) -> Path:
+    """The file named on the ``Saved:`` line."""
+    line = next(x for x in result.stdout.splitlines() if x.startswith("Saved: "))
+    return Path(line.removeprefix("Saved: "))
+
+
+def score(path: Path) -> dict[str, object]:
+    """``pitch score FILE`` as JSON (asserting it accepts the file)."""
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 0, result.stderr
+    doc = json.loads(result.stdout)
+    assert isinstance(doc, dict)
+    return doc
+
+
+@pytest.mark.parametrize(("variant", "players"), CASES)
+def test_bots_play_a_whole_game(tmp_path: Path, variant: str, players: int) -> None:
+    """Every preset at every table size: the game ends with a winner (one deal each keeps it short),
+    and the saved record replays to the same scores and winner."""
+    result = bots_game(tmp_path, "--option", "deals-per-player=1", "--max-hands", "40",
+                       variant=variant, players=players, seed=players)
+    assert result.exit_code == 0, result.output
+    doc = score(saved_path(result))
+    assert doc["complete"] is True
+    winners = doc["winner"]
+    assert isinstance(winners, list) and winners
+    assert f"Winner: {' and '.join(f'Seat {s}' for s in winners)} (" in result.stdout
+    scores = doc["scores"]
+    assert isinstance(scores, list)
+    assert f"Final scores: {', '.join(f'Seat {s} {v}' for s, v in enumerate(scores))}" in result.stdout
+    hands = doc["hands"]
+    assert isinstance(hands, list)
+    assert len(re.findall(r"^Hand \d+: ", result.stdout, flags=re.M)) == len(hands)
+
+
+def test_the_log_shows_deal_auction_tricks_and_result(tmp_path: Path) -> None:
+    result = bots_game(tmp_path, "--max-hands", "1")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert out.startswith("pitchkit pct: 4 players, target 11, seed 1, bots: random\n")
+    assert len(re.findall(r"^  Seat \d dealt: (\w\w ){5}\w\w$", out, flags=re.M)) == 4
+    assert re.search(r"^  Auction: Seat \d (pass|bid \d|run it)", out, flags=re.M)
+    assert len(re.findall(r"^  Trick \d: .* -> Seat \d$", out, flags=re.M)) in (6, 9)
+    assert re.search(r"^  Seat \d bid \d with \w+ trump, took \d+ points? and (made it|was set)\.$",
+                     out, flags=re.M)
+    assert "No winner: stopped after 1 hand;" in out
+
+
+def test_a_stopped_game_is_saved_unfinished(tmp_path: Path) -> None:
+    result = bots_game(tmp_path, "--max-hands", "2", "--target", "99")
+    assert result.exit_code == 0
+    doc = score(saved_path(result))
+    assert doc["complete"] is False and doc["winner"] is None
+    assert isinstance(doc["hands"], list) and len(doc["hands"]) == 2
+
+
+def test_same_seed_same_game(tmp_path: Path) -> None:
+    one = bots_game(tmp_path / "a", "--max-hands", "3", seed=9)
+    two = bots_game(tmp_path / "b", "--max-hands", "3", seed=9)
+    assert one.stdout.split("Saved: ")[0] == two.stdout.split("Saved: ")[0]
+    assert saved_path(one).read_text() == saved_path(two).read_text()
+
+
+def test_without_a_terminal_all_bots_prints_the_log(tmp_path: Path) -> None:
+    """CliRunner's stdin is no terminal: --all-bots alone falls back to the plain log."""
+    result = runner.invoke(app, ["play", "--all-bots", "--bot", "random", "--seed", "3", "--max-hands", "1",
+                                 "--save-dir", str(tmp_path)])
+    assert result.exit_code == 0
+    assert "Hand 1: " in result.stdout and "Final scores: " in result.stdout
+
+
+def test_saved_file_name_and_folder_from_the_environment(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "env-games"))
+    result = runner.invoke(app, ["play", "--all-bots", "--fast", "--bot", "random", "--seed", "2",
+                                 "--max-hands", "1", "-v", "setback"])
+    assert result.exit_code == 0
+    path = saved_path(result)
+    assert path.parent == tmp_path / "env-games"
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d_\d{6}_auction\.json", path.name)
+    listing = runner.invoke(app, ["replay"])
+    assert listing.exit_code == 0
+    assert path.name in listing.stdout
+
+
+def test_default_games_folder_is_the_user_data_folder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    folder = games_dir()
+    assert folder.name == "games" and folder.parent.name == "pitchkit"
+    assert games_dir("~/x") == Path("~/x").expanduser()
+
+
+def test_no_save_writes_nothing(tmp_path: Path) -> None:
+    result = bots_game(tmp_path, "--max-hands", "1", "--no-save")
+    assert result.exit_code == 0
+    assert "Saved:" not in result.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_replay_text_prints_the_saved_game_as_played(tmp_path: Path) -> None:
+    """The saved record, replayed through the engine, prints the same hands, scores and winner."""
+    played = bots_game(tmp_path, "--option", "deals-per-player=1", variant="ten-point", seed=4)
+    assert played.exit_code == 0
+    replayed = runner.invoke(app, ["replay", "--text", str(saved_path(played))])
+    assert replayed.exit_code == 0, replayed.stderr
+    body = played.stdout.splitlines()[1:-1]
+    assert replayed.stdout.splitlines()[1:] == body
+    assert replayed.stdout.startswith("pitchkit ten-point: 4 players, ")
+
+
+def test_replay_of_an_unfinished_game_says_so(tmp_path: Path) -> None:
+    played = bots_game(tmp_path, "--max-hands", "1", "--target", "99")
+    replayed = runner.invoke(app, ["replay", str(saved_path(played))])  # no terminal: text
+    assert replayed.exit_code == 0
+    assert replayed.stdout.rstrip().endswith("No winner: the game was left unfinished.")
+
+
+@pytest.mark.parametrize(("args", "needle"), [
+    (["play", "--variant", "nosuch"], "unknown variant 'nosuch'"),
+    (["play", "--option", "target"], "write NAME=VALUE"),
+    (["play", "--option", "target=abc"], "option target: expected a whole number"),
+    (["play", "--option", "colour=red"], "unknown option 'colour'"),
+    (["play", "--players", "8"], "pct is for 2-6 players, not 8"),
+    (["play", "--variant", "ten-point", "--players", "3"], "ten-point is for 4-4 players, not 3"),
+    (["play", "--seat", "4"], "--seat 4: seats are 0 to 3"),
+    (["play", "--bot", "nosuch"], "unknown bot 'nosuch'"),
+    (["play", "--fast"], "--fast needs --all-bots"),
+    (["play", "--all-bots", "--max-hands", "0"], "--max-hands must be at least 1"),
+    (["play"], "pitch play needs a terminal"),
+    (["replay", "/nonexistent/game.json"], "record: cannot read /nonexistent/game.json"),
+])
+def test_bad_options_give_one_line_and_status_2(args: list[str], needle: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert needle in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert "Traceback" not in result.output
+
+
+def test_replay_rejects_an_invalid_record(tmp_path: Path) -> None:
+    played = bots_game(tmp_path, "--max-hands", "1")
+    path = saved_path(played)
+    doc = json.loads(path.read_text())
+    doc[0]["actions"][0] = {"seat": 9, "bid": 2}
+    path.write_text(json.dumps(doc))
+    result = runner.invoke(app, ["replay", "--text", str(path)])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("hand 0: action 0")
+    assert len(result.stderr.strip().splitlines()) == 1

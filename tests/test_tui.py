@@ -1,0 +1,342 @@
+"""The terminal table driven through Textual's pilot: a whole hand as a human, key by key."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import random
+from collections.abc import Callable, Coroutine
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from pitchkit import Bid, Card, Phase, make_rules
+from pitchkit.actions import Action, Discard
+from pitchkit.bots import random_action
+from pitchkit.cards import Suit
+from pitchkit.errors import PitchError
+from pitchkit.record import game_record, hand_record, score_document
+from pitchkit.rules import Rules
+from pitchkit.tui.app import PlayApp
+from pitchkit.tui.base import TableApp
+from pitchkit.tui.cards import card_label, suit_label
+from pitchkit.tui.keys import KeyChoice, auction_choices, card_keys, choices
+from pitchkit.tui.narrate import action_line
+from pitchkit.tui.replay import ReplayApp
+from pitchkit.tui.screens import SummaryScreen
+from pitchkit.tui.session import Session
+from pitchkit.tui.textlog import load_replay
+from pitchkit.view import View
+
+SIZE = (80, 24)
+
+
+class PassingBot:
+    """Passes whenever it may, otherwise plays at random: leaves the contract to the human."""
+
+    name = "passing"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, view: View) -> Action:
+        """Pass if legal, else a random legal action."""
+        if Bid(view.seat, None) in view.legal:
+            return Bid(view.seat, None)
+        return random_action(view, self.rng)
+
+
+def run(app: TableApp, script: Callable[[Pilot[None]], Coroutine[Any, Any, None]]) -> None:
+    """Run ``script`` against ``app`` in an 80x24 test terminal."""
+    async def main() -> None:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await script(pilot)
+    asyncio.run(main())
+
+
+def text_of(app: TableApp, widget_id: str) -> str:
+    """The plain text a Static of the table shows."""
+    content = app.screen_stack[0].query_one(widget_id, Static).content
+    console = Console(width=300, file=io.StringIO(), record=True)
+    console.print(content)
+    return console.export_text().strip()
+
+
+def make_app(rules: Rules, tmp_path: Path, *, dealer: int, passing: bool = False) -> PlayApp:
+    """A table with the human in seat 0, random (or passing) bots, bots acting at once."""
+    def new_session(n: int) -> Session:
+        s = Session(rules, seed=11 + n, human=0, bot="random", dealer=dealer,
+                    save_path=tmp_path / f"game{n}.json")
+        if passing:
+            s.bots = {seat: PassingBot(random.Random(seat)) for seat in s.bots}
+        return s
+    return PlayApp(new_session, delay=0)
+
+
+def phase_of(session: Session) -> Phase:
+    """The phase of the hand in play."""
+    return session.game.hand.phase
+
+
+def first_legal(keys: list[KeyChoice], *, skip_pass: bool = False) -> KeyChoice:
+    """The first legal choice (the first legal bid rather than a pass if ``skip_pass``)."""
+    legal = [k for k in keys if k.legal]
+    bids = [k for k in legal if not (skip_pass and k.label == "pass")]
+    return (bids or legal)[0]
+
+
+async def play_out_hand(app: PlayApp, pilot: Pilot[None]) -> None:
+    """Press the key of a legal choice (a card, or a second-round bid after running it) on each of
+    the human's turns until the summary opens."""
+    for _ in range(60):
+        if isinstance(app.screen, SummaryScreen):
+            return
+        s = app.session
+        assert s.human_turn, "the table waits for nobody"
+        view = s.view(0)
+        assert view.phase in (Phase.PLAY, Phase.AUCTION)
+        await pilot.press(first_legal(choices(view)).key)
+        await pilot.pause()
+    raise AssertionError("the hand did not end")
+
+
+def test_a_whole_hand_as_the_human_dealer(tmp_path: Path) -> None:
+    """pct, human deals (bids last): an illegal bid key changes nothing, then bid, play, summary."""
+    app = make_app(make_rules("pct"), tmp_path, dealer=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert s.human_turn and phase_of(s) == Phase.AUCTION
+        view = s.view(0)
+        keys = auction_choices(view)
+        # the dealer may not pass after three passes, nor bid at or below a standing bid (no steal)
+        illegal = next(k for k in keys if not k.legal)
+        assert illegal.action is not None
+        before = hand_record(s.game.hand)
+        with pytest.raises(PitchError) as refused:
+            s.game.hand.verify(illegal.action)
+        reason = str(refused.value)
+        await pilot.press(illegal.key)
+        await pilot.pause()
+        assert hand_record(s.game.hand) == before
+        assert s.human_turn
+        assert text_of(app, "#message") == reason
+        # a key that is no choice at all changes nothing either
+        await pilot.press("z")
+        await pilot.pause()
+        assert hand_record(s.game.hand) == before
+        assert "not a choice" in text_of(app, "#message")
+
+        choice = first_legal(keys, skip_pass=True)
+        await pilot.press(choice.key)
+        await pilot.pause()
+        assert s.game.hand.log[len(before["actions"])] == choice.action  # type: ignore[arg-type]
+        assert text_of(app, "#message") == ""
+        await play_out_hand(app, pilot)
+
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen)
+        hand = s.game.history[0]
+        result = hand.result
+        assert result is not None and not result.misdeal
+        shown = "\n".join(screen.lines)
+        assert ("made it" if result.made else "was set") in shown
+        for award in result.awards:
+            assert f"{award.point}" in shown and s.names[award.seat] in shown
+        for seat in range(4):
+            assert f"{s.names[seat]} {result.scores[seat] - result.delta[seat]} " \
+                   f"{result.delta[seat]:+d} = {result.scores[seat]}" in shown
+        # the table behind the summary still shows the finished hand
+        assert "won" in text_of(app, "#seats")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, SummaryScreen)
+        assert len(s.game.history) == 1 and not s.unshown and s.game.hand is not hand
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, script)
+    doc = score_document(game_record(app.session.game))
+    assert doc["hands"][0]["complete"] is True  # type: ignore[index]
+    saved = tmp_path / "game0.json"
+    assert saved.exists()
+
+
+def test_ten_point_trump_keys_and_discard_toggles(tmp_path: Path) -> None:
+    """Ten-point as the bidder: trump by suit key, discards toggled then confirmed, a wrong count
+    refused with the engine's reason."""
+    app = make_app(make_rules("ten-point"), tmp_path, dealer=3, passing=True)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert s.human_turn and phase_of(s) == Phase.AUCTION
+        await pilot.press(first_legal(auction_choices(s.view(0)), skip_pass=True).key)
+        await pilot.pause()
+        assert s.game.hand.pitcher == 0 and phase_of(s) == Phase.TRUMP
+        await pilot.press("h")
+        await pilot.pause()
+        assert s.game.hand.trump == Suit.H
+        discards = 0
+        while s.human_turn and phase_of(s) == Phase.DISCARD:
+            view = s.view(0)
+            assert view.discard_options is not None
+            allowed, lo, _ = view.discard_options
+            keys = {c: k for k, c in card_keys(view).items()}
+            if lo > 0:  # too few: refused, nothing changes
+                before = hand_record(s.game.hand)
+                await pilot.press("enter")
+                await pilot.pause()
+                assert hand_record(s.game.hand) == before
+                assert "must discard" in text_of(app, "#message")
+            point_cards = [c for c in view.hand if c not in allowed]
+            if point_cards:
+                await pilot.press(keys[point_cards[0]])
+                await pilot.pause()
+                assert app.selected == frozenset()
+            chosen: list[Card] = list(allowed[:lo])
+            for card in chosen:
+                await pilot.press(keys[card])
+                await pilot.pause()
+            assert app.selected == frozenset(chosen)
+            assert f"confirms: {len(chosen)} selected" in text_of(app, "#prompt")
+            await pilot.press("enter")
+            await pilot.pause()
+            discards += 1
+            assert Discard(0, tuple(sorted(chosen))) in s.game.hand.log
+            if isinstance(app.screen, SummaryScreen):
+                break
+        assert discards >= 1
+        if not isinstance(app.screen, SummaryScreen):
+            assert phase_of(s) == Phase.PLAY
+            trumps = view_trumps_first(s.view(0))
+            assert trumps, "the bidder holds trumps after the draw"
+            await play_out_hand(app, pilot)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, script)
+
+
+def view_trumps_first(view: View) -> bool:
+    """True if the hand's first keyed card is a trump whenever the seat holds one."""
+    from pitchkit.trump import table
+
+    assert view.trump is not None
+    r = view.rules
+    tt = table(int(view.trump), jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+    ordered = list(card_keys(view).values())
+    held = [c for c in ordered if tt.is_trump(c)]
+    return bool(held) and ordered[: len(held)] == held
+
+
+def test_hint_names_a_legal_action(tmp_path: Path) -> None:
+    """? shows what a bot would do in the human's place, and acting on it is accepted."""
+    app = make_app(make_rules("auction"), tmp_path, dealer=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert s.human_turn
+        before = hand_record(s.game.hand)
+        await pilot.press("?")
+        await pilot.pause()
+        assert hand_record(s.game.hand) == before
+        message = text_of(app, "#message")
+        assert message.startswith(f"Hint ({s.hint_bot_name} bot):")
+        legal = {action_line(a, s.rules, s.names, fmt=card_label, fmt_suit=suit_label).split(": ", 1)[1]
+                 for a in s.game.legal_actions()}
+        assert message.split(": ", 1)[1] in legal
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_bots_only_table_plays_with_a_delay(tmp_path: Path) -> None:
+    """--all-bots at the table: bots act on timers; a hand's summary goes by itself, the last one
+    stays, and n plays again."""
+    rules = make_rules("pct", players=3)
+
+    def new_session(n: int) -> Session:
+        return Session(rules, seed=5 + n, human=None, bot="random", max_hands=2,
+                       save_path=tmp_path / f"b{n}.json")
+
+    app = PlayApp(new_session, delay=0.001, summary_seconds=0.01)
+
+    async def script(pilot: Pilot[None]) -> None:
+        for _ in range(400):
+            if isinstance(app.screen, SummaryScreen):
+                break
+            await pilot.pause(0.01)
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen) and screen.final
+        assert "No winner: stopped after 2 hands;" in "\n".join(screen.lines)
+        assert app.session.hand_number == 2
+        first = app.session
+        await pilot.press("n")  # play again: a new game with the next seed
+        await pilot.pause()
+        assert len(app.sessions) == 2 and app.session is not first
+        assert app.session.seed == 6 and first.save_path != app.session.save_path
+        await pilot.press("q")
+        await pilot.pause()
+
+    run(app, script)
+    first = app.sessions[0]
+    assert first.stopped
+    assert score_document(game_record(first.game))["complete"] is False
+    assert first.save_path is not None and first.save_path.exists()
+
+
+def test_tab_watches_the_next_seat_at_a_bots_only_table(tmp_path: Path) -> None:
+    """With every seat a bot, tab shows the next seat's cards."""
+    rules = make_rules("pct")
+    app = PlayApp(lambda n: Session(rules, seed=2, human=None, bot="random"), delay=60)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert app.watched == 0
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.watched == 1
+        hand = app.screen_stack[0].query_one("#hand", Static)
+        assert hand.border_title == "Seat 1's cards"
+        shown = text_of(app, "#hand")
+        for card in app.session.game.hand.holding(1):
+            assert card_label(card) in shown
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_replay_steps_through_a_saved_game() -> None:
+    """→ and ← move one action, ] jumps to the next hand, End to the last position."""
+    session = Session(make_rules("pct", players=3), seed=8, human=None, bot="random", max_hands=2)
+    while not session.over:
+        session.bot_step()
+        session.summary_seen()
+    replay = load_replay(game_record(session.game))
+    assert len(replay.hands) == 2
+    first_hand = [f for f in replay.frames if f.index == 0]
+    assert len(first_hand) == len(session.game.history[0].log) + 1
+    app = ReplayApp(replay, name="g.json")
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert "action 0/" in text_of(app, "#prompt") and "as dealt" in text_of(app, "#prompt")
+        await pilot.press("right", "right", "left")
+        await pilot.pause()
+        assert app.pos == 1
+        first = session.game.history[0].log[0]
+        assert f"Seat {first.seat}:" in text_of(app, "#prompt")
+        await pilot.press("]")
+        await pilot.pause()
+        assert app.pos == len(first_hand) and "Hand 2/2 · action 0/" in text_of(app, "#prompt")
+        await pilot.press("end")
+        await pilot.pause()
+        assert app.pos == len(replay.frames) - 1
+        assert replay.frames[app.pos].hand.done
+        await pilot.press("q")
+
+    run(app, script)
