@@ -7,6 +7,7 @@ import copy
 
 from pitchkit.actions import Action, Bid, Choice, Choose
 from pitchkit.errors import IllegalActionError
+from pitchkit.lookup import PASSES, bid_action
 from pitchkit.rules import AllPass, DealerSteal, Rules
 
 
@@ -67,10 +68,8 @@ class Auction:
     def legal(self, seat: int, *, misdeal_ok: bool) -> list[Action]:
         """The legal bids and choices of ``seat``."""
         values, may_pass = self._bid_range(seat)
-        out: list[Action] = []
-        if may_pass:
-            out.append(Bid(seat, None))
-        out.extend(Bid(seat, v) for v in values)
+        out: list[Action] = [PASSES[seat]] if may_pass else []
+        out.extend([bid_action(seat, v) for v in values])
         if self.round == 2 and seat == self.dealer:
             out.insert(0, Choose(seat, Choice.SELL))
         if (self.round == 1 and seat == self.dealer and self.high is None

@@ -40,6 +40,7 @@ from pitchkit.cards import (
 )
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError
+from pitchkit.lookup import strengths
 from pitchkit.rules import Rules, TrumpBy
 from pitchkit.scoring import Award, Trick, contract_made, deltas, point_card, tally
 from pitchkit.trump import TrumpTable, table
@@ -86,6 +87,12 @@ class Hand:
         self.rules = rules
         self.n_seats = n
         self.seats = active
+        self._n_active = len(active)
+        self._legal_at = -1
+        self._points_for = -1
+        self._points = 0
+        self._legal_mask = 0
+        self._strength: tuple[tuple[int, ...], ...] = ()
         self.dealer = dealer
         self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(CARDS[c] for c in h) for h in dealt)
         self.initial_stock: tuple[Card, ...] = tuple(CARDS[c] for c in stock)
@@ -194,7 +201,8 @@ class Hand:
         phase = self.phase
         if phase is Phase.PLAY:
             plays = PLAYS[seat]
-            mask = self.legal_play_mask(seat)
+            mask = self._legal_mask = self.legal_play_mask(seat)
+            self._legal_at = len(self.log)
             out: list[Action] = []
             while mask:
                 low = mask & -mask
@@ -203,7 +211,9 @@ class Hand:
             return out
         if phase is Phase.AUCTION:
             bids = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
-            return bids if self._stock_can_run() else [a for a in bids if a != Choose(seat, Choice.RUN)]
+            if bids and type(bids[-1]) is Choose and not self._stock_can_run():
+                return [a for a in bids if a != Choose(seat, Choice.RUN)]
+            return bids
         if phase is Phase.TRUMP:
             return [DeclareTrump(seat, Suit(s)) for s in self._declarable()]
         return self._legal_discards(seat)
@@ -254,7 +264,8 @@ class Hand:
     def apply(self, action: Action) -> None:
         """Check and apply one action; an illegal action raises and changes nothing."""
         if type(action) is Play and self.phase is Phase.PLAY and action.seat == self.to_act \
-                and self.legal_play_mask(action.seat) >> action.card & 1:
+                and (self._legal_mask if self._legal_at == len(self.log)
+                     else self.legal_play_mask(action.seat)) >> action.card & 1:
             self.log.append(action)
             self._apply_play(action.seat, action.card)
             return
@@ -326,6 +337,7 @@ class Hand:
         r = self.rules
         self.trump = suit
         self._tt = table(suit, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+        self._strength = strengths(suit, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
 
     def _apply_trump(self, seat: int, suit: int) -> None:
         self._set_trump(suit)
@@ -344,12 +356,15 @@ class Hand:
 
     def _point_mask(self) -> int:
         assert self.trump is not None and self._tt is not None
+        if self._points_for == self.trump:
+            return self._points
         m = 0
         for point in _CARD_POINTS:
             if point in self.rules.points:
                 c = point_card(point, self.trump, self._tt.off_jack)
                 if c is not None:
                     m |= 1 << c
+        self._points_for, self._points = self.trump, m
         return m
 
     def _discard_bounds(self, seat: int) -> tuple[int, int, int]:
@@ -455,13 +470,19 @@ class Hand:
                 self.phase = Phase.TRUMP
                 return
             self._set_trump(card // 13)
-        if len(self.trick) < len(self.seats):
+        trick = self.trick
+        if len(trick) < self._n_active:
             self.to_act = self._next[seat]
             return
-        winner = trick_winner(self._tt, self.trick)  # type: ignore[arg-type]
-        self.tricks.append((tuple(self.trick), winner))
-        for _, c in self.trick:
-            self.captured[winner] |= 1 << c
+        st = self._strength[self._tt.suit[trick[0][1]]]  # type: ignore[union-attr]
+        winner, best = trick[0][0], st[trick[0][1]]
+        won = 1 << trick[0][1]
+        for s, c in trick[1:]:
+            won |= 1 << c
+            if st[c] > best:
+                winner, best = s, st[c]
+        self.tricks.append((tuple(trick), winner))
+        self.captured[winner] |= won
         self.trick = []
         if self.hands[winner]:
             self.to_act = winner

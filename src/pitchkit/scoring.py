@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from pitchkit.cards import ACE, BIG_JOKER, CARDS, GAME_VALUE, JACK, LITTLE_JOKER, Card, card_index
 from pitchkit.rules import POINT_VALUES, Credit, Rules
@@ -55,57 +56,62 @@ def point_card(point: str, trump: int, off_jack: int) -> int | None:
     return None
 
 
+_GAME_POINTS: tuple[int, ...] = tuple(
+    0 if c >= BIG_JOKER else GAME_VALUE.get(c % 13 + 2, 0) for c in range(54))
+
+
 def tally(rules: Rules, *, seats: Sequence[int], n_seats: int, trump: int,
           tricks: Sequence[Trick]) -> Tally:
     """Award every point category of ``rules`` for a hand played as ``tricks`` under ``trump``."""
     tt = table(trump, jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers)
+    tmask = tt.trump_mask
+    power = tt.power
     player: dict[int, int] = {}
     capturer: dict[int, int] = {}
-    order: dict[int, int] = {}
     trumps: list[int] = []
+    card_pts_seat = [0] * n_seats
+    game_points = _GAME_POINTS
     for plays, winner in tricks:
+        pts = 0
         for seat, card in plays:
-            player[card], capturer[card], order[card] = seat, winner, len(order)
-            if tt.trump_mask >> card & 1:
+            player[card] = seat
+            capturer[card] = winner
+            if tmask >> card & 1:
                 trumps.append(card)
-
-    def key(c: int) -> tuple[int, int]:
-        # equal jokers: the first played ranks higher
-        return (tt.power[c], -order[c])
-
-    high = max(trumps, key=key) if trumps else None
-    low = min(trumps, key=key) if trumps else None
+            pts += game_points[card]
+        card_pts_seat[winner] += pts
+    # in play order: high keeps the first of equal cards (equal jokers), low takes the last
+    high = low = -1
+    for c in trumps:
+        p = power[c]
+        if high < 0 or p > power[high]:
+            high = c
+        if low < 0 or p <= power[low]:
+            low = c
 
     side = [-1] * n_seats
-    if rules.dynamic_teams and high is not None and low is not None:
-        makers = {player[high], player[low]}
+    if rules.dynamic_teams and high >= 0:
+        makers = (player[high], player[low])
         rest = [s for s in seats if s not in makers]
+        mk = min(makers)
         for s in seats:
-            side[s] = min(makers) if s in makers else min(rest, default=s)
+            side[s] = mk if s in makers else min(rest, default=s)
     else:
         for s in seats:
             side[s] = rules.team_of(s)
 
-    credit_rule = {"high": rules.high_credit, "low": rules.low_credit, "jack": rules.jack_credit}
-
-    def credited(point: str, card: int) -> int:
-        rule = credit_rule.get(point, Credit.CAPTURER)
-        return player[card] if rule == Credit.PLAYER else capturer[card]
-
-    card_pts_seat = [0] * n_seats
-    for plays, winner in tricks:
-        card_pts_seat[winner] += sum(GAME_VALUE.get(c % 13 + 2, 0) for _, c in plays if c < BIG_JOKER)
     card_pts_side: dict[int, int] = {}
     for s in seats:
         card_pts_side[side[s]] = card_pts_side.get(side[s], 0) + card_pts_seat[s]
 
     awards: list[Award] = []
-    for point in rules.points:
-        value = POINT_VALUES[point]
-        if point == "high" and high is not None:
-            awards.append(Award(point, CARDS[high], credited(point, high), value))
-        elif point == "low" and low is not None and (len(trumps) > 1 or rules.single_trump_low):
-            awards.append(Award(point, CARDS[low], credited(point, low), value))
+    for point, value, by_player in _plan(rules):
+        if point == "high":
+            if high >= 0:
+                awards.append(Award(point, CARDS[high], player[high] if by_player else capturer[high], value))
+        elif point == "low":
+            if low >= 0 and (len(trumps) > 1 or rules.single_trump_low):
+                awards.append(Award(point, CARDS[low], player[low] if by_player else capturer[low], value))
         elif point == "game":
             best = max(card_pts_side.values(), default=0)
             leaders = [u for u, v in card_pts_side.items() if v == best]
@@ -123,18 +129,29 @@ def tally(rules: Rules, *, seats: Sequence[int], n_seats: int, trump: int,
         else:
             named = point_card(point, trump, tt.off_jack)
             if named is not None and named in player:
-                awards.append(Award(point, CARDS[named], credited(point, named), value))
+                awards.append(Award(point, CARDS[named], player[named] if by_player else capturer[named],
+                                    value))
 
     side_total: dict[int, int] = {}
+    total = 0
     for a in awards:
-        side_total[side[a.seat]] = side_total.get(side[a.seat], 0) + a.value
+        u = side[a.seat]
+        side_total[u] = side_total.get(u, 0) + a.value
+        total += a.value
     return Tally(
         awards=tuple(awards),
         side=tuple(side),
-        side_points=tuple(side_total.get(side[s], 0) if side[s] >= 0 else 0 for s in range(n_seats)),
-        card_points=tuple(card_pts_side.get(side[s], 0) if side[s] >= 0 else 0 for s in range(n_seats)),
-        total=sum(a.value for a in awards),
+        side_points=tuple(side_total.get(u, 0) if u >= 0 else 0 for u in side),
+        card_points=tuple(card_pts_side.get(u, 0) if u >= 0 else 0 for u in side),
+        total=total,
     )
+
+
+@cache
+def _plan(rules: Rules) -> tuple[tuple[str, int, bool], ...]:
+    """(category, value, credited to the player rather than the capturer) in scoring order."""
+    credit = {"high": rules.high_credit, "low": rules.low_credit, "jack": rules.jack_credit}
+    return tuple((p, POINT_VALUES[p], credit.get(p, Credit.CAPTURER) == Credit.PLAYER) for p in rules.points)
 
 
 def contract_made(rules: Rules, t: Tally, *, pitcher: int, bid: int) -> bool:

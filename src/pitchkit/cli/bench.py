@@ -1,3 +1,113 @@
-"""``pitch bench``."""
+"""``pitch bench`` (engine speed) and ``pitch simulate`` (batch random self-play statistics)."""
 
 from __future__ import annotations
+
+import json
+import time
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from pitchkit.bench.simulate import simulate as run_simulation
+from pitchkit.bench.suite import SECTIONS, render, run_suite
+from pitchkit.cli.app import app, fail, parse_option_pairs
+from pitchkit.errors import PitchError
+from pitchkit.presets import make_rules
+
+_SECTIONS_HELP = f"measure only these sections (repeatable): {', '.join(SECTIONS)}"
+
+
+@app.command()
+def bench(
+    seconds: float = typer.Option(1.0, "--seconds", "-s", help="seconds per measured figure"),
+    repeat: int = typer.Option(1, "--repeat", "-r", help="keep the best of this many runs per figure"),
+    section: list[str] = typer.Option([], "--section", help=_SECTIONS_HELP),
+    as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+) -> None:
+    """Measure engine speed: random self-play hands/s per preset (engine API and fast path), the
+    cost of each engine call, scaling with players and hand size, and OpenSpiel's Euchre."""
+    if not seconds > 0:
+        fail("--seconds must be positive")
+    if repeat < 1:
+        fail("--repeat must be at least 1")
+    unknown = [s for s in section if s not in SECTIONS]
+    if unknown:
+        fail(f"unknown section {unknown[0]!r}; sections are: {', '.join(SECTIONS)}")
+    err = Console(stderr=True)
+    with err.status("measuring") as status:
+        report = run_suite(seconds=seconds, repeat=repeat, sections=tuple(section) or SECTIONS,
+                           progress=lambda what: status.update(f"measuring {what}"))
+    if as_json:
+        print(json.dumps(report, indent=2))
+    else:
+        render(report, Console())
+
+
+@app.command()
+def simulate(
+    variant: str = typer.Option("pct", "--variant", "-v", help="preset name or alias"),
+    hands: int = typer.Option(100_000, "--hands", "-n", help="hands to play"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="processes to play them on"),
+    seed: int = typer.Option(0, "--seed", help="the run's seed (figures depend on it only)"),
+    players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option NAME=VALUE (repeatable)"),
+    engine: bool = typer.Option(False, "--engine", help="use the engine even when the fast path could"),
+    as_json: bool = typer.Option(False, "--json", help="print the statistics as JSON"),
+) -> None:
+    """Play many random hands (independent deals, random dealer) and summarise them: how often each
+    bid is made, the set rate, mean points per category and per hand."""
+    try:
+        rules = make_rules(variant, parse_option_pairs(option), players=players)
+    except PitchError as e:
+        fail(str(e))
+    if hands < 1:
+        fail("--hands must be at least 1")
+    if jobs < 1:
+        fail("--jobs must be at least 1")
+    err = Console(stderr=True)
+    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                        console=err, transient=True, disable=not err.is_terminal)
+    start = time.perf_counter()
+    with progress:
+        task = progress.add_task("hands", total=hands)
+        path, stats = run_simulation(rules, hands, seed=seed, jobs=jobs, engine=engine,
+                                     on_chunk=lambda k: progress.advance(task, k))
+    elapsed = time.perf_counter() - start
+    out = {"variant": rules.preset, "players": rules.players, "seed": seed, "path": path,
+           **stats.summary(rules),
+           "timing": {"jobs": jobs, "seconds": round(elapsed, 3), "hands_per_s": round(hands / elapsed, 1)}}
+    if as_json:
+        print(json.dumps(out, indent=2))
+        return
+    _show(out)
+
+
+def _show(out: dict[str, object]) -> None:
+    console = Console()
+    timing = out["timing"]
+    assert isinstance(timing, dict)
+    console.print(f"{out['variant']}, {out['players']} players: {out['hands']:,} random hands "
+                  f"(seed {out['seed']}, {out['path']} path, {timing['jobs']} jobs, "
+                  f"{timing['seconds']} s, {timing['hands_per_s']:,.0f} hands/s)")
+    console.print(f"made {out['made_rate']:.1%}, set {out['set_rate']:.1%}, "
+                  f"ran it {out['run_rate']:.1%}, misdeal {out['misdeal_rate']:.1%}; "
+                  f"{out['points_per_hand']:.3f} points per hand, pitcher "
+                  f"{out['pitcher_delta_per_hand']:+.3f} per hand")
+    bids = out["bids"]
+    assert isinstance(bids, dict)
+    t = Table(title="Contracts")
+    for col in ("bid", "hands", "share", "made"):
+        t.add_column(col, justify="right")
+    for name, row in bids.items():
+        t.add_row(name, f"{row['hands']:,}", f"{row['share']:.1%}", f"{row['made_rate']:.1%}")
+    console.print(t)
+    cats = out["points_per_category"]
+    assert isinstance(cats, dict)
+    t = Table(title="Mean points per hand, by category")
+    t.add_column("category")
+    t.add_column("points", justify="right")
+    for name, v in cats.items():
+        t.add_row(name, f"{v:.4f}")
+    console.print(t)

@@ -1,0 +1,122 @@
+"""Random self-play through the public engine API, and its speed.
+
+A random player picks uniformly among ``hand.legal_actions()``; in the discard phase, whose full
+list of actions can be long, it picks a random legal discard from ``hand.discard_options(seat)``
+(a random count, then random cards), as :func:`pitchkit.bots.random_action` does.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from pitchkit.actions import Action, Discard, Phase
+from pitchkit.hand import Hand
+from pitchkit.rules import Rules
+
+
+def random_engine_action(hand: Hand, rng: random.Random) -> Action:
+    """A uniformly random legal action of the seat to act (a random discard when discarding)."""
+    seat = hand.to_act
+    assert seat is not None
+    if hand.phase == Phase.DISCARD:
+        cards, lo, hi = hand.discard_options(seat)
+        return Discard(seat, tuple(sorted(rng.sample(cards, rng.randint(lo, hi)))))
+    return rng.choice(hand.legal_actions())
+
+
+def play_random_hand(rules: Rules, rng: random.Random, *, dealer: int) -> tuple[Hand, int]:
+    """Deal and play one hand with random players; returns the finished hand and its decisions."""
+    hand = Hand.deal(rules, rng, dealer=dealer)
+    decisions = 0
+    while not hand.done:
+        hand.apply(random_engine_action(hand, rng))
+        decisions += 1
+    return hand, decisions
+
+
+@dataclass(frozen=True)
+class Rate:
+    """Hands (or games) played in a measured time, and the decisions they took."""
+
+    hands: int
+    decisions: int
+    seconds: float
+
+    @property
+    def hands_per_s(self) -> float:
+        """Hands per second."""
+        return self.hands / self.seconds if self.seconds else 0.0
+
+    @property
+    def decisions_per_s(self) -> float:
+        """Decisions (actions applied) per second."""
+        return self.decisions / self.seconds if self.seconds else 0.0
+
+    @property
+    def decisions_per_hand(self) -> float:
+        """Mean decisions per hand."""
+        return self.decisions / self.hands if self.hands else 0.0
+
+    def as_json(self) -> dict[str, float]:
+        """Rounded figures for reports."""
+        return {"hands_per_s": round(self.hands_per_s, 1),
+                "decisions_per_s": round(self.decisions_per_s, 1),
+                "decisions_per_hand": round(self.decisions_per_hand, 2),
+                "hands": self.hands, "seconds": round(self.seconds, 3)}
+
+
+def engine_rate(rules: Rules, *, seconds: float, seed: int = 0) -> Rate:
+    """Random self-play hands per second through ``Hand.deal``, ``legal_actions`` and ``apply``.
+
+    The dealer rotates; at least one hand is played whatever ``seconds`` is."""
+    rng = random.Random(seed)
+    n = rules.players
+    hands = decisions = 0
+    clock = time.process_time
+    start = clock()
+    end = start + seconds
+    while True:
+        hand = Hand.deal(rules, rng, dealer=hands % n)
+        while not hand.done:
+            if hand.phase == Phase.DISCARD:
+                hand.apply(random_engine_action(hand, rng))
+            else:
+                actions = hand.legal_actions()
+                hand.apply(actions[rng.randrange(len(actions))])
+            decisions += 1
+        hands += 1
+        now = clock()
+        if now >= end:
+            return Rate(hands, decisions, now - start)
+
+
+def fast_rate(rules: Rules, *, seconds: float, seed: int = 0, chunk: int = 20_000) -> Rate | None:
+    """Random hands per second of the compiled fast path (``None`` if unavailable or the rules are
+    not supported). Compilation is done before the clock starts."""
+    from pitchkit import fast
+
+    if not fast.available() or not fast.supports(rules):
+        return None
+    decisions_per_hand = _fast_decisions_per_hand(rules, seed)
+    hands = 0
+    clock = time.process_time
+    start = clock()
+    end = start + seconds
+    i = 0
+    while True:
+        fast.play_random(rules, chunk, seed=seed + i)
+        hands += chunk
+        i += 1
+        now = clock()
+        if now >= end:
+            return Rate(hands, round(hands * decisions_per_hand), now - start)
+
+
+def _fast_decisions_per_hand(rules: Rules, seed: int) -> float:
+    from pitchkit import fast
+
+    batch = fast.play_random(rules, 2000, seed=seed, trace=True)
+    assert batch.trace is not None
+    return float(batch.trace.n_actions.mean())

@@ -1,0 +1,136 @@
+"""Rules and trump facts as flat int64 arrays for the compiled kernel.
+
+Everything the kernel needs to know about a rule set is here: the parameter vector ``P`` (indexed
+by the constants below), the point categories as codes in scoring order, and per-trump tables
+built from :func:`pitchkit.trump.table`, the engine's single source of card order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from pitchkit.cards import GAME_VALUE
+from pitchkit.fast.kernel import (
+    CAT_CODE,
+    CATEGORIES,
+    DECK,
+    DECLARE,
+    DYNAMIC,
+    FORCED_BID,
+    HAND_SIZE,
+    HIGH_BY_PLAYER,
+    JACK_BY_PLAYER,
+    LEADS_TRUMP,
+    LOW_BY_PLAYER,
+    MAX_BID,
+    MIN_BID,
+    N_PARAMS,
+    OFF_JACK,
+    PACKET,
+    PITCH_ENDS,
+    RUN_EXTRA,
+    SINGLE_TRUMP_LOW,
+    SMUDGE_BIDS,
+    SMUDGE_VALUE,
+    STEAL,
+    STEAL_NONE,
+    STEAL_ONE_MORE,
+    STEAL_SAME,
+    TAKE_OR_RUN,
+    TEAMS,
+    N,
+)
+from pitchkit.rules import POINT_VALUES, AllPass, Credit, DealerSteal, Rules, TrumpBy
+from pitchkit.trump import table
+
+I64 = npt.NDArray[np.int64]
+
+@dataclass(frozen=True)
+class KernelRules:
+    """A rule set in the kernel's array form."""
+
+    params: I64
+    #: point category codes in scoring order
+    cats: I64
+    #: value of each category code
+    values: I64
+    #: [trump, card] effective suit
+    suit: I64
+    #: [trump, card] power within the effective suit
+    power: I64
+    #: [trump] bitmask of trumps
+    trump_mask: I64
+    #: [trump, suit] bitmask of the cards of each effective suit
+    suit_mask: I64
+    #: [trump] index of the off-jack, or -1
+    off_jack: I64
+    #: [card] card points toward "game"
+    game_value: I64
+
+    @property
+    def max_tricks(self) -> int:
+        """The most tricks a hand can have (a run-it deal adds cards)."""
+        return int(self.params[HAND_SIZE] + self.params[RUN_EXTRA])
+
+    @property
+    def max_decisions(self) -> int:
+        """An upper bound on the decisions in one hand."""
+        n = int(self.params[N])
+        return 2 * n + 2 + n * self.max_tricks
+
+
+def kernel_rules(rules: Rules) -> KernelRules:
+    """Translate ``rules`` (assumed supported by the kernel) into arrays."""
+    p = np.zeros(N_PARAMS, dtype=np.int64)
+    p[N] = rules.players
+    p[HAND_SIZE] = rules.hand_size
+    p[PACKET] = rules.deal_packet
+    p[DECK] = rules.deck_size
+    p[TEAMS] = rules.teams
+    p[DYNAMIC] = rules.dynamic_teams
+    p[MIN_BID] = rules.min_bid
+    p[MAX_BID] = rules.max_bid
+    p[FORCED_BID] = rules.forced_bid
+    p[SMUDGE_BIDS] = rules.smudge_bids
+    p[SMUDGE_VALUE] = rules.smudge_value
+    p[PITCH_ENDS] = rules.pitch_ends_auction
+    p[STEAL] = {DealerSteal.NONE: STEAL_NONE, DealerSteal.SAME: STEAL_SAME,
+                DealerSteal.ONE_MORE: STEAL_ONE_MORE}[rules.dealer_steal]
+    p[TAKE_OR_RUN] = rules.all_pass == AllPass.TAKE_OR_RUN
+    p[RUN_EXTRA] = rules.run_extra(rules.players) if rules.all_pass == AllPass.TAKE_OR_RUN else 0
+    p[DECLARE] = rules.trump_by == TrumpBy.DECLARE
+    p[LEADS_TRUMP] = rules.bidder_leads_trump
+    p[HIGH_BY_PLAYER] = rules.high_credit == Credit.PLAYER
+    p[LOW_BY_PLAYER] = rules.low_credit == Credit.PLAYER
+    p[JACK_BY_PLAYER] = rules.jack_credit == Credit.PLAYER
+    p[SINGLE_TRUMP_LOW] = rules.single_trump_low
+    p[OFF_JACK] = rules.off_jack
+
+    suit = np.zeros((4, 54), dtype=np.int64)
+    power = np.zeros((4, 54), dtype=np.int64)
+    trump_mask = np.zeros(4, dtype=np.int64)
+    suit_mask = np.zeros((4, 4), dtype=np.int64)
+    off_jack = np.full(4, -1, dtype=np.int64)
+    for t in range(4):
+        tt = table(t, jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers)
+        suit[t, : len(tt.suit)] = tt.suit
+        power[t, : len(tt.power)] = tt.power
+        trump_mask[t] = tt.trump_mask
+        suit_mask[t] = tt.suit_mask
+        off_jack[t] = tt.off_jack
+    game_value = np.array([GAME_VALUE.get(c % 13 + 2, 0) if c < 52 else 0 for c in range(54)],
+                          dtype=np.int64)
+    return KernelRules(
+        params=p,
+        cats=np.array([CAT_CODE[c] for c in rules.points], dtype=np.int64),
+        values=np.array([POINT_VALUES[c] for c in CATEGORIES], dtype=np.int64),
+        suit=suit,
+        power=power,
+        trump_mask=trump_mask,
+        suit_mask=suit_mask,
+        off_jack=off_jack,
+        game_value=game_value,
+    )

@@ -1,0 +1,39 @@
+"""Precomputed, immutable lookups for the engine's hot paths.
+
+Actions are frozen records, so one object per (seat, bid) or (seat, suit) can be shared by every
+hand (as :data:`pitchkit.actions.PLAYS` does for plays): building them once saves a dataclass
+construction per legal action. Trick strengths are per trump and suit led, so a trick winner is a
+list lookup per card.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pitchkit.actions import Bid, DeclareTrump
+from pitchkit.cards import Suit
+from pitchkit.trump import table
+
+#: most seats a table can have
+MAX_SEATS = 9
+
+#: ``PASSES[seat]``: a pass by ``seat``.
+PASSES: tuple[Bid, ...] = tuple(Bid(s, None) for s in range(MAX_SEATS))
+
+#: ``DECLARES[seat][suit]``: ``seat`` naming ``suit`` as trump.
+DECLARES: tuple[tuple[DeclareTrump, ...], ...] = tuple(
+    tuple(DeclareTrump(s, suit) for suit in Suit) for s in range(MAX_SEATS))
+
+
+@cache
+def bid_action(seat: int, amount: int) -> Bid:
+    """The (shared) bid of ``amount`` by ``seat``."""
+    return Bid(seat, amount)
+
+
+@cache
+def strengths(trump: int, *, jokers: int, off_jack: bool, equal_jokers: bool) -> tuple[tuple[int, ...], ...]:
+    """``strengths(...)[led][card]``: trick-taking strength of ``card`` when ``led`` (an effective
+    suit) was led under ``trump``, as :meth:`pitchkit.trump.TrumpTable.strength` gives it."""
+    tt = table(trump, jokers=jokers, off_jack=off_jack, equal_jokers=equal_jokers)
+    return tuple(tuple(tt.strength(c, led) for c in range(len(tt.suit))) for led in range(4))
