@@ -1,3 +1,112 @@
-"""``pitch arena``."""
+"""``pitch arena``: bots against bots with duplicate play, and a report with confidence intervals."""
 
 from __future__ import annotations
+
+import json
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from pitchkit.cli.app import app, fail, parse_option_pairs
+from pitchkit.errors import PitchError
+from pitchkit.search.arena import ArenaConfig, BoardResult, run, validate
+
+
+@app.command()
+def arena(
+    variant: str = typer.Option("pct", "--variant", "-v", help="preset name or alias"),
+    bots: str = typer.Option("pimc,heuristic", "--bots", "-b",
+                             help="bots by seat, comma-separated; repeated to fill the table"),
+    games: int | None = typer.Option(None, "--games", "-g", help="game seeds to play (whole games)"),
+    hands: int | None = typer.Option(None, "--hands", "-n", help="deals to play (single hands; default 20)"),
+    seed: int = typer.Option(1, "--seed", help="the run's seed (deals and bots depend on it only)"),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="processes to play the boards on"),
+    players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
+    option: list[str] = typer.Option([], "--option", "-o", help="rule option NAME=VALUE (repeatable)"),
+    budget: str | None = typer.Option(None, "--budget",
+                                      help="search budget: a scale (0.5) or NAME=N,... (samples, iterations, "
+                                           "nodes, bid-samples, bid-suits, bid-nodes)"),
+    duplicate: bool = typer.Option(True, "--duplicate/--no-duplicate",
+                                   help="replay each deal with the bots rotated through the seats"),
+    max_hands: int = typer.Option(200, "--max-hands", help="stop a game after this many hands"),
+    as_json: bool = typer.Option(False, "--json", help="print the report as JSON"),
+) -> None:
+    """Play bots against each other and report per bot: points per hand, bid, pitch, make and set
+    rates and game wins, each with a 95% confidence interval.
+
+    Every deal (or game seed) is a board, played once per seating: with duplicate play the bots are
+    rotated through the seats so that each holds every seat's cards."""
+    if games is not None and hands is not None:
+        fail("give --games or --hands, not both")
+    names = tuple(b.strip().lower() for b in bots.split(",") if b.strip())
+    try:
+        cfg = ArenaConfig(
+            variant=variant, bots=names, boards=games if games is not None else (hands or 20),
+            games=games is not None, seed=seed, jobs=jobs, duplicate=duplicate, players=players,
+            options=tuple((k, str(v)) for k, v in parse_option_pairs(option).items()),
+            budget=budget, max_hands=max_hands)
+        validate(cfg)
+    except PitchError as e:
+        fail(str(e))
+    err = Console(stderr=True)
+    unit = "games" if cfg.games else "deals"
+    progress = Progress(TextColumn(f"[bold]{cfg.variant}[/] {'/'.join(cfg.bots)}"), BarColumn(),
+                        MofNCompleteColumn(), TextColumn(unit), TimeElapsedColumn(), TimeRemainingColumn(),
+                        console=err, transient=True, disable=not err.is_terminal)
+    with progress:
+        task = progress.add_task(unit, total=cfg.boards)
+
+        def advance(_: BoardResult) -> None:
+            progress.advance(task)
+
+        try:
+            report = run(cfg, on_board=advance)
+        except PitchError as e:
+            fail(str(e))
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    render(report, Console(width=max(130, Console().width)))
+
+
+def _fmt(est: object, *, percent: bool = False) -> str:
+    if not isinstance(est, dict) or not est.get("n"):
+        return "-"
+    k, unit, d = (100.0, "%", 1) if percent else (1.0, "", 3)
+    return f"{est['value'] * k:.{d}f}{unit} [{est['low'] * k:.{d}f}, {est['high'] * k:.{d}f}]"
+
+
+def render(report: dict[str, object], console: Console) -> None:
+    """Print an arena report as a table."""
+    boards = "games" if report["mode"] == "games" else "deals"
+    seats = report["seatings"]
+    assert isinstance(seats, list)
+    title = (f"{report['variant']}, {report['players']} players: {report['boards']} {boards} x "
+             f"{len(seats)} seatings{' (duplicate)' if report['duplicate'] else ''}, "
+             f"{report['hands_played']} hands, {report['seconds']} s")
+    table = Table(title=title)
+    for col in ("bot", "points/hand", "bid rate", "pitch rate", "make rate", "set rate", "game wins",
+                "median decision"):
+        table.add_column(col)
+    results = report["results"]
+    assert isinstance(results, dict)
+    for name, row in results.items():
+        t = row.get("decision_seconds_median")
+        table.add_row(name, _fmt(row["points_per_hand"]), _fmt(row["bid_rate"], percent=True),
+                      _fmt(row["pitch_rate"], percent=True), _fmt(row["make_rate"], percent=True),
+                      _fmt(row["set_rate"], percent=True), _fmt(row["game_win_rate"], percent=True),
+                      "-" if t is None else f"{t * 1000:.0f} ms")
+    console.print(table)
+    diff = report.get("difference")
+    if isinstance(diff, dict):
+        console.print(f"difference {diff['of']}: {_fmt(diff['points_per_hand'])} points per hand "
+                      "(95% interval, paired by board)")
