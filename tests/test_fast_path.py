@@ -9,11 +9,8 @@ contract and the deltas.
 from __future__ import annotations
 
 import os
-import random
 import subprocess
 import sys
-from collections.abc import MutableSequence
-from typing import Any
 
 import pytest
 
@@ -63,18 +60,6 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
 ]
 
 
-class DeckInOrder(random.Random):
-    """A generator whose shuffle leaves the deck in a given order."""
-
-    def __init__(self, order: list[int]) -> None:
-        super().__init__(0)
-        self.order = order
-
-    def shuffle(self, x: MutableSequence[Any]) -> None:
-        assert sorted(x) == sorted(self.order)
-        x[:] = self.order
-
-
 def legal_bits(hand: Hand) -> int:
     """The engine's legal actions in the fast path's encoding."""
     bits = 0
@@ -116,7 +101,7 @@ def replay(rules: Rules, batch: Batch, h: int) -> None:
     tr = batch.trace
     assert tr is not None
     deck = [int(c) for c in tr.deck[h, : rules.deck_size]]
-    hand = Hand.deal(rules, DeckInOrder(deck), dealer=int(batch.dealer[h]))
+    hand = Hand.deal_from(rules, deck, dealer=int(batch.dealer[h]))
     tricks = 0
     for k in range(int(tr.n_actions[h])):
         seat, kind, value, legal = (int(x) for x in tr.actions[h, k])

@@ -34,9 +34,9 @@ from pitchkit.cards import (
     Card,
     Suit,
     cards_of,
-    deck,
     iter_mask,
     mask_of,
+    shuffled,
 )
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError
@@ -94,8 +94,9 @@ class Hand:
         self._legal_mask = 0
         self._strength: tuple[tuple[int, ...], ...] = ()
         self.dealer = dealer
-        self.initial_hands: tuple[tuple[Card, ...], ...] = tuple(tuple(CARDS[c] for c in h) for h in dealt)
-        self.initial_stock: tuple[Card, ...] = tuple(CARDS[c] for c in stock)
+        self._dealt = dealt
+        self._stock0 = tuple(stock)
+        self._legal_list: list[Action] = []
         self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         if len(self.scores_before) != n:
             raise DealError(f"scores: {len(self.scores_before)} given for {n} seats")
@@ -126,15 +127,29 @@ class Hand:
     @classmethod
     def deal(cls, rules: Rules, rng: random.Random, *, dealer: int,
              seats: Sequence[int] | None = None, scores: Sequence[int] | None = None) -> Hand:
-        """Shuffle with ``rng`` and deal in packets clockwise from the dealer's left.
+        """Shuffle with ``rng`` (:func:`pitchkit.cards.shuffled`) and deal the deck as
+        :meth:`deal_from` does. ``seats`` limits the hand to some seats (the others sit out)."""
+        deck = shuffled(rules.deck_size, rng)
+        return cls._deal_order(rules, deck, dealer=dealer, seats=seats, scores=scores)
 
-        ``seats`` limits the hand to some seats (the others sit out); by default all play.
-        """
+    @classmethod
+    def deal_from(cls, rules: Rules, deck: Sequence[int], *, dealer: int,
+                  seats: Sequence[int] | None = None, scores: Sequence[int] | None = None) -> Hand:
+        """Deal a deck in the given order: packets clockwise from the dealer's left, the dealer
+        last; the rest is the stock, in order. ``deck`` must hold the whole deck once."""
+        cards = [int(c) for c in deck]
+        if sorted(cards) != list(range(rules.deck_size)):
+            raise DealError(f"the deck must hold each of the {rules.deck_size} cards once")
+        return cls._deal_order(rules, cards, dealer=dealer, seats=seats, scores=scores)
+
+    @classmethod
+    def _deal_order(cls, rules: Rules, cards: list[int], *, dealer: int,
+                    seats: Sequence[int] | None, scores: Sequence[int] | None) -> Hand:
         n = rules.players
         playing = sorted(seats) if seats is not None else list(range(n))
-        cards: list[int] = list(deck(rules.jokers))
-        rng.shuffle(cards)
-        start = playing.index(dealer) + 1 if dealer in playing else 0  # a foreign dealer is refused below
+        if dealer not in playing:
+            raise DealError(f"dealer {dealer} is not a seat in this hand")
+        start = playing.index(dealer) + 1
         order = playing[start:] + playing[:start]
         hands: list[list[int]] = [[] for _ in range(n)]
         pos = 0
@@ -143,9 +158,7 @@ class Hand:
                 k = min(rules.deal_packet, rules.hand_size - len(hands[s]))
                 hands[s].extend(cards[pos:pos + k])
                 pos += k
-        if dealer not in playing:
-            raise DealError(f"dealer {dealer} is not a seat in this hand")
-        # a shuffled deck is a valid deal by construction: skip the explicit-deal checks
+        # a whole deck dealt in order is a valid deal by construction: skip the explicit-deal checks
         hand = object.__new__(cls)
         held = [mask_of(h) for h in hands]
         hand._setup(rules, dealer=dealer, dealt=hands, held=held,
@@ -168,6 +181,16 @@ class Hand:
         return other
 
     # -- queries --------------------------------------------------------------------------------
+
+    @property
+    def initial_hands(self) -> tuple[tuple[Card, ...], ...]:
+        """What each seat was dealt."""
+        return tuple(tuple(CARDS[c] for c in h) for h in self._dealt)
+
+    @property
+    def initial_stock(self) -> tuple[Card, ...]:
+        """The undealt cards as they were after the deal, in drawing order."""
+        return tuple(CARDS[c] for c in self._stock0)
 
     @property
     def done(self) -> bool:
@@ -202,21 +225,24 @@ class Hand:
         if phase is Phase.PLAY:
             plays = PLAYS[seat]
             mask = self._legal_mask = self.legal_play_mask(seat)
-            self._legal_at = len(self.log)
+            self._legal_at, self._legal_list = len(self.log), []
             out: list[Action] = []
             while mask:
                 low = mask & -mask
                 out.append(plays[low.bit_length() - 1])
                 mask ^= low
             return out
+        if phase is Phase.DISCARD:
+            return self._legal_discards(seat)
         if phase is Phase.AUCTION:
-            bids = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
-            if bids and type(bids[-1]) is Choose and not self._stock_can_run():
-                return [a for a in bids if a != Choose(seat, Choice.RUN)]
-            return bids
-        if phase is Phase.TRUMP:
-            return [DeclareTrump(seat, Suit(s)) for s in self._declarable()]
-        return self._legal_discards(seat)
+            legal = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
+            if legal and type(legal[-1]) is Choose and not self._stock_can_run():
+                legal = [a for a in legal if a != Choose(seat, Choice.RUN)]
+        else:
+            legal = [DeclareTrump(seat, Suit(s)) for s in self._declarable()]
+        # remembered so that apply() need not verify an action taken from this very list
+        self._legal_list, self._legal_at = legal, len(self.log)
+        return list(legal)
 
     def legal_play_mask(self, seat: int) -> int:
         """Bitmask of the cards ``seat`` may play now (follow suit or trump)."""
@@ -269,7 +295,8 @@ class Hand:
             self.log.append(action)
             self._apply_play(action.seat, action.card)
             return
-        self.verify(action)
+        if not (self._legal_at == len(self.log) and action in self._legal_list):
+            self.verify(action)
         self.log.append(action)
         match action:
             case Bid() | Choose():

@@ -13,6 +13,7 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any
 
 from pitchkit.errors import RulesError, UnknownOptionError
@@ -159,6 +160,14 @@ class Rules:
     def forced_bid(self) -> int:
         """The lowest bid the dealer may make when everyone else passed."""
         return self.dealer_min_bid or self.min_bid
+
+    @cached_property
+    def point_plan(self) -> tuple[tuple[str, int, bool], ...]:
+        """Each point category in scoring order: (name, value, credited to the player of the card
+        rather than its capturer)."""
+        by_player = {"high": self.high_credit, "low": self.low_credit, "jack": self.jack_credit}
+        return tuple((p, POINT_VALUES[p], by_player.get(p, Credit.CAPTURER) == Credit.PLAYER)
+                     for p in self.points)
 
     def run_extra(self, players: int) -> int:
         """Cards each of ``players`` gets when the dealer runs it: as many as the deck allows."""

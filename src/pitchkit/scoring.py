@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import cache
+from typing import NamedTuple
 
 from pitchkit.cards import ACE, BIG_JOKER, CARDS, GAME_VALUE, JACK, LITTLE_JOKER, Card, card_index
-from pitchkit.rules import POINT_VALUES, Credit, Rules
+from pitchkit.rules import Rules
 from pitchkit.trump import table
 
 #: A completed trick: the plays in order as (seat, card index), and the seat that won it.
@@ -16,8 +15,7 @@ Trick = tuple[tuple[tuple[int, int], ...], int]
 _RANK_POINTS = {"ace": ACE, "ten": 10, "two": 2, "three": 3}
 
 
-@dataclass(frozen=True, slots=True)
-class Award:
+class Award(NamedTuple):
     """One point category awarded: the seat credited (its side gets the value)."""
 
     point: str
@@ -26,8 +24,7 @@ class Award:
     value: int
 
 
-@dataclass(frozen=True, slots=True)
-class Tally:
+class Tally(NamedTuple):
     """What a hand's cards earned, before the contract is applied."""
 
     awards: tuple[Award, ...]
@@ -66,18 +63,19 @@ def tally(rules: Rules, *, seats: Sequence[int], n_seats: int, trump: int,
     tt = table(trump, jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers)
     tmask = tt.trump_mask
     power = tt.power
+    game_points = _GAME_POINTS
+    # only trumps can be high, low or a point card: remember who played and who took each, in order
+    trumps: list[int] = []
     player: dict[int, int] = {}
     capturer: dict[int, int] = {}
-    trumps: list[int] = []
     card_pts_seat = [0] * n_seats
-    game_points = _GAME_POINTS
     for plays, winner in tricks:
         pts = 0
         for seat, card in plays:
-            player[card] = seat
-            capturer[card] = winner
             if tmask >> card & 1:
                 trumps.append(card)
+                player[card] = seat
+                capturer[card] = winner
             pts += game_points[card]
         card_pts_seat[winner] += pts
     # in play order: high keeps the first of equal cards (equal jokers), low takes the last
@@ -105,7 +103,7 @@ def tally(rules: Rules, *, seats: Sequence[int], n_seats: int, trump: int,
         card_pts_side[side[s]] = card_pts_side.get(side[s], 0) + card_pts_seat[s]
 
     awards: list[Award] = []
-    for point, value, by_player in _plan(rules):
+    for point, value, by_player in rules.point_plan:
         if point == "high":
             if high >= 0:
                 awards.append(Award(point, CARDS[high], player[high] if by_player else capturer[high], value))
@@ -145,13 +143,6 @@ def tally(rules: Rules, *, seats: Sequence[int], n_seats: int, trump: int,
         card_points=tuple(card_pts_side.get(u, 0) if u >= 0 else 0 for u in side),
         total=total,
     )
-
-
-@cache
-def _plan(rules: Rules) -> tuple[tuple[str, int, bool], ...]:
-    """(category, value, credited to the player rather than the capturer) in scoring order."""
-    credit = {"high": rules.high_credit, "low": rules.low_credit, "jack": rules.jack_credit}
-    return tuple((p, POINT_VALUES[p], credit.get(p, Credit.CAPTURER) == Credit.PLAYER) for p in rules.points)
 
 
 def contract_made(rules: Rules, t: Tally, *, pitcher: int, bid: int) -> bool:

@@ -18,7 +18,7 @@ from pitchkit import (
     RulesError,
     make_rules,
 )
-from pitchkit.cards import deck
+from pitchkit.cards import deck, shuffled
 from pitchkit.record import score_document
 from tests.scenarios import act, awards, cards, deal, finish, legal, names, play, result, simple_hands
 
@@ -90,13 +90,12 @@ def test_pct_rule9_six_cards_three_at_a_time_from_dealers_left() -> None:
     dealer last."""
     rules = make_rules("pct")
     h = Hand.deal(rules, random.Random(7), dealer=2)
-    shuffled = list(deck(0))
-    random.Random(7).shuffle(shuffled)
+    pack = shuffled(52, random.Random(7))
     order = [3, 0, 1, 2]
     for i, seat in enumerate(order):
-        first, second = shuffled[3 * i:3 * i + 3], shuffled[12 + 3 * i:12 + 3 * i + 3]
+        first, second = pack[3 * i:3 * i + 3], pack[12 + 3 * i:12 + 3 * i + 3]
         assert names([c for c in range(52) if h.hands[seat] >> c & 1]) == names(first + second)
-    assert h.stock == shuffled[24:]
+    assert h.stock == pack[24:]
     assert h.to_act == 3
 
 

@@ -11,7 +11,7 @@ import random
 import time
 from types import ModuleType
 
-from pitchkit.bench.selfplay import Rate
+from pitchkit.bench.selfplay import Rate, pick
 
 
 def _pyspiel() -> ModuleType | None:
@@ -34,7 +34,8 @@ def openspiel_version() -> str | None:
 def euchre_rate(*, seconds: float, seed: int = 0, game: str = "euchre") -> Rate | None:
     """Random games per second of an OpenSpiel game: at every node, chance or player, the Python
     loop asks for ``legal_actions()`` and applies one chosen uniformly by a seeded
-    ``random.Random``. ``decisions`` counts player decisions only (not the dealing)."""
+    ``random.Random`` (:func:`~pitchkit.bench.selfplay.pick`, as the engine's loop does).
+    ``decisions`` counts player decisions only (not the dealing)."""
     pyspiel = _pyspiel()
     if pyspiel is None:
         return None
@@ -50,7 +51,7 @@ def euchre_rate(*, seconds: float, seed: int = 0, game: str = "euchre") -> Rate 
             if not state.is_chance_node():
                 decisions += 1
             actions = state.legal_actions()
-            state.apply_action(actions[rng.randrange(len(actions))])
+            state.apply_action(pick(actions, rng))
         games += 1
         now = clock()
         if now >= end:
