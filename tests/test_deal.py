@@ -21,7 +21,7 @@ def test_deal_is_deal_from_of_the_seeded_shuffle() -> None:
 def test_deal_from_refuses_a_deck_that_is_not_whole() -> None:
     rules = make_rules("pct")
     with pytest.raises(DealError, match="each of the 52 cards once"):
-        Hand.deal_from(rules, list(range(51)) + [0], dealer=0)
+        Hand.deal_from(rules, [*range(51), 0], dealer=0)
     with pytest.raises(DealError, match="dealer 7 is not a seat"):
         Hand.deal_from(rules, list(range(52)), dealer=7)
 
