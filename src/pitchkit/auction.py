@@ -4,6 +4,7 @@ powers (forced bid, steal, take or run it, sell) and smudge bids, all driven by 
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 
 from pitchkit.actions import Action, Bid, Choice, Choose
 from pitchkit.errors import IllegalActionError
@@ -14,7 +15,7 @@ from pitchkit.rules import AllPass, DealerSteal, Rules
 class Auction:
     """Bidding state. :meth:`apply` returns ``(pitcher, bid)`` once the auction is over."""
 
-    def __init__(self, rules: Rules, *, dealer: int, order: list[int]) -> None:
+    def __init__(self, rules: Rules, *, dealer: int, order: Sequence[int]) -> None:
         self.rules = rules
         self.dealer = dealer
         self.order = order

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 
 from pitchkit import auction
@@ -45,6 +46,8 @@ from pitchkit.rules import Rules, TrumpBy
 from pitchkit.scoring import Award, Trick, contract_made, deltas, point_card, tally
 from pitchkit.trump import TrumpTable, table
 
+# phases as module constants: the hot path compares them per action, and enum lookups cost
+_AUCTION, _TRUMP, _DISCARD, _PLAY, _DONE = Phase.AUCTION, Phase.TRUMP, Phase.DISCARD, Phase.PLAY, Phase.DONE
 _FACE_OR_POINT = frozenset({14, 13, 12, 11, 10, 3, 2})
 _CARD_POINTS = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
 
@@ -100,15 +103,16 @@ class Hand:
         self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         if len(self.scores_before) != n:
             raise DealError(f"scores: {len(self.scores_before)} given for {n} seats")
-        nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
+        nxt, order = _seating(active, dealer)
         self._next = nxt
+        self._order = order
         self.hands: list[int] = held
         self.stock: list[int] = stock
         self.discards: list[int] = [0] * n
         self.log: list[Action] = []
-        self.phase = Phase.AUCTION
+        self.phase = _AUCTION
         self.to_act: int | None = nxt[dealer]
-        self.auction = auction.Auction(rules, dealer=dealer, order=self._order_from(nxt[dealer]))
+        self.auction = auction.Auction(rules, dealer=dealer, order=order)
         self.pitcher: int | None = None
         self.bid: int | None = None
         self.trump: int | None = None
@@ -195,7 +199,7 @@ class Hand:
     @property
     def done(self) -> bool:
         """True once the hand is scored (or ended in a misdeal)."""
-        return self.phase is Phase.DONE
+        return self.phase is _DONE
 
     @property
     def trump_table(self) -> TrumpTable | None:
@@ -210,19 +214,13 @@ class Hand:
         """The next seat clockwise among the seats in this hand."""
         return self._next[seat]
 
-    def _order_from(self, first: int) -> list[int]:
-        order = [first]
-        while len(order) < len(self.seats):
-            order.append(self._next[order[-1]])
-        return order
-
     def legal_actions(self) -> list[Action]:
         """Every legal action of the seat to act (empty when the hand is done)."""
         seat = self.to_act
         if seat is None:
             return []
         phase = self.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             plays = PLAYS[seat]
             mask = self._legal_mask = self.legal_play_mask(seat)
             self._legal_at, self._legal_list = len(self.log), []
@@ -232,9 +230,9 @@ class Hand:
                 out.append(plays[low.bit_length() - 1])
                 mask ^= low
             return out
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return self._legal_discards(seat)
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             legal = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
             if legal and type(legal[-1]) is Choose and not self._stock_can_run():
                 legal = [a for a in legal if a != Choose(seat, Choice.RUN)]
@@ -264,23 +262,23 @@ class Hand:
 
     def verify(self, action: Action) -> None:
         """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now."""
-        if self.phase is Phase.DONE:
+        if self.phase is _DONE:
             raise IllegalActionError("the hand is over")
         if action.seat != self.to_act:
             raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s")
         seat = action.seat
         match action:
-            case Bid() | Choose() if self.phase == Phase.AUCTION:
+            case Bid() | Choose() if self.phase == _AUCTION:
                 self.auction.verify(action, misdeal_ok=self._may_call_misdeal(seat))
                 if action == Choose(seat, Choice.RUN) and not self._stock_can_run():
                     raise IllegalActionError(f"running it needs {self._run_needs()} cards in the stock, "
                                              f"{len(self.stock)} given")
-            case DeclareTrump(_, suit) if self.phase == Phase.TRUMP:
+            case DeclareTrump(_, suit) if self.phase == _TRUMP:
                 if suit not in self._declarable():
                     raise IllegalActionError(f"cannot name {suit.long_name} as trump")
-            case Discard(_, cards) if self.phase == Phase.DISCARD:
+            case Discard(_, cards) if self.phase == _DISCARD:
                 self._verify_discard(seat, cards)
-            case Play(_, card) if self.phase == Phase.PLAY:
+            case Play(_, card) if self.phase == _PLAY:
                 self._verify_play(seat, card)
             case _:
                 verb = {Bid: "bid", Play: "play a card", DeclareTrump: "name trump", Discard: "discard",
@@ -289,7 +287,7 @@ class Hand:
 
     def apply(self, action: Action) -> None:
         """Check and apply one action; an illegal action raises and changes nothing."""
-        if type(action) is Play and self.phase is Phase.PLAY and action.seat == self.to_act \
+        if type(action) is Play and self.phase is _PLAY and action.seat == self.to_act \
                 and (self._legal_mask if self._legal_at == len(self.log)
                      else self.legal_play_mask(action.seat)) >> action.card & 1:
             self.log.append(action)
@@ -334,9 +332,9 @@ class Hand:
             return
         self.pitcher, self.bid = outcome
         if self.rules.trump_by == TrumpBy.DECLARE:
-            self.phase, self.to_act = Phase.TRUMP, self.pitcher
+            self.phase, self.to_act = _TRUMP, self.pitcher
         else:
-            self.phase, self.to_act = Phase.PLAY, self.pitcher
+            self.phase, self.to_act = _PLAY, self.pitcher
 
     def _run_needs(self) -> int:
         return self.rules.run_extra(len(self.seats)) * len(self.seats)
@@ -346,7 +344,7 @@ class Hand:
 
     def _deal_extra(self) -> None:
         extra = self.rules.run_extra(len(self.seats))
-        for s in self._order_from(self._next[self.dealer]):
+        for s in self._order:
             for _ in range(extra):
                 self.hands[s] |= 1 << self.stock.pop(0)
 
@@ -370,14 +368,14 @@ class Hand:
         self._set_trump(suit)
         if self._declare_led is not None:
             self._declare_led = None
-            self.phase = Phase.PLAY
+            self.phase = _PLAY
             self.to_act = self._next[seat]
         elif self.rules.draw_to:
-            self.phase = Phase.DISCARD
-            self._discard_queue = self._order_from(self._next[self.dealer])
+            self.phase = _DISCARD
+            self._discard_queue = list(self._order)
             self._next_discarder()
         else:
-            self.phase, self.to_act = Phase.PLAY, self.pitcher
+            self.phase, self.to_act = _PLAY, self.pitcher
 
     # -- discard and draw -------------------------------------------------------------------------
 
@@ -442,7 +440,7 @@ class Hand:
         self.discards[seat] |= m
         if self._second_discard:
             self._second_discard = False
-            self.phase, self.to_act = Phase.PLAY, self.pitcher
+            self.phase, self.to_act = _PLAY, self.pitcher
             return
         self._need += self.rules.draw_to - self.hands[seat].bit_count()
         self._next_discarder()
@@ -455,7 +453,7 @@ class Hand:
                 return
             self.to_act = seat
             return
-        for s in self._order_from(self._next[self.dealer]):
+        for s in self._order:
             while self.hands[s].bit_count() < self.rules.draw_to and self.stock:
                 self.hands[s] |= 1 << self.stock.pop(0)
         assert self.pitcher is not None
@@ -469,7 +467,7 @@ class Hand:
             self._second_discard = True
             self.to_act = self.pitcher
         else:
-            self.phase, self.to_act = Phase.PLAY, self.pitcher
+            self.phase, self.to_act = _PLAY, self.pitcher
 
     # -- play -----------------------------------------------------------------------------------
 
@@ -494,7 +492,7 @@ class Hand:
             needs_name = card >= BIG_JOKER or (self.rules.off_jack and card % 13 + 2 == JACK)
             if needs_name:
                 self._declare_led = card
-                self.phase = Phase.TRUMP
+                self.phase = _TRUMP
                 return
             self._set_trump(card // 13)
         trick = self.trick
@@ -520,7 +518,7 @@ class Hand:
 
     def _finish_misdeal(self) -> None:
         n = self.n_seats
-        self.phase, self.to_act = Phase.DONE, None
+        self.phase, self.to_act = _DONE, None
         self.result = HandResult(
             misdeal=True, pitcher=self.pitcher, bid=self.bid,
             trump=None if self.trump is None else Suit(self.trump), awards=(),
@@ -538,7 +536,7 @@ class Hand:
         winners, delta = going_out(r, seats=self.seats, awards=t.awards, side=t.side,
                                    pitcher=self.pitcher, made=made, before=self.scores_before,
                                    delta=delta)
-        self.phase, self.to_act = Phase.DONE, None
+        self.phase, self.to_act = _DONE, None
         self.result = HandResult(
             misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
             awards=t.awards, side=t.side, side_points=t.side_points, card_points=t.card_points,
@@ -546,6 +544,17 @@ class Hand:
             scores=tuple(b + d for b, d in zip(self.scores_before, delta, strict=True)),
             winners=winners,
         )
+
+
+@cache
+def _seating(active: tuple[int, ...], dealer: int) -> tuple[dict[int, int], tuple[int, ...]]:
+    """The next seat clockwise of each seat in the hand, and the seats from the dealer's left
+    round to the dealer (shared by every hand with these seats and dealer: never mutated)."""
+    nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
+    order = [nxt[dealer]]
+    while len(order) < len(active):
+        order.append(nxt[order[-1]])
+    return nxt, tuple(order)
 
 
 def trick_winner(tt: TrumpTable, plays: Sequence[tuple[int, int]]) -> int:

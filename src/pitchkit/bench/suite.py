@@ -12,8 +12,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from rich import box
 from rich.console import Console
-from rich.table import Table
+from rich.table import Table as RichTable
 
 from pitchkit.bench.calls import CALLS, call_costs
 from pitchkit.bench.openspiel import euchre_rate, openspiel_version
@@ -130,8 +131,15 @@ def _fast(row: dict[str, Any]) -> float | None:
     return None if row.get("fast") is None else float(row["fast"]["hands_per_s"])
 
 
-def render(report: dict[str, Any], console: Console) -> None:
-    """Print the figures of :func:`run_suite` as tables."""
+def render(report: dict[str, Any], console: Console, *, markdown: bool = False) -> None:
+    """Print the figures of :func:`run_suite` as tables (Markdown tables with ``markdown``)."""
+
+    def Table(title: str) -> RichTable:
+        if markdown:
+            console.print(f"\n#### {title}\n")
+            return RichTable(box=box.MARKDOWN, show_edge=True)
+        return RichTable(title=title)
+
     m = report["machine"]
     console.print(f"Python {m['python']}, {m['cpus']} CPUs, load {m['load_1min']} at start; "
                   f"{report['seconds']} s per figure, best of {report['repeat']}")

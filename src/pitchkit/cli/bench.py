@@ -25,6 +25,7 @@ def bench(
     repeat: int = typer.Option(1, "--repeat", "-r", help="keep the best of this many runs per figure"),
     section: list[str] = typer.Option([], "--section", help=_SECTIONS_HELP),
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
+    markdown: bool = typer.Option(False, "--markdown", help="print the tables as Markdown"),
 ) -> None:
     """Measure engine speed: random self-play hands/s per preset (engine API and fast path), the
     cost of each engine call, scaling with players and hand size, and OpenSpiel's Euchre."""
@@ -42,7 +43,7 @@ def bench(
     if as_json:
         print(json.dumps(report, indent=2))
     else:
-        render(report, Console())
+        render(report, Console(width=200) if markdown else Console(), markdown=markdown)
 
 
 @app.command()
