@@ -69,7 +69,7 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
     if res.misdeal:
         return ["Misdeal: the hand is not scored and the cards are dealt again."]
     assert res.pitcher is not None and res.bid is not None and res.trump is not None
-    verdict = "made it" if res.made else "was set"
+    verdict = "made it" if res.made else ("were set" if names[res.pitcher] == "You" else "was set")
     took = res.side_points[res.pitcher]
     lines = [f"{names[res.pitcher]} bid {rules.bid_name(res.bid)} with {fmt_suit(res.trump)} trump, "
              f"took {took} point{'s' if took != 1 else ''} and {verdict}."]
