@@ -145,7 +145,8 @@ def test_a_whole_hand_as_the_human_dealer(tmp_path: Path) -> None:
         result = hand.result
         assert result is not None and not result.misdeal
         shown = "\n".join(screen.lines)
-        assert ("made it" if result.made else "was set") in shown
+        set_words = "were set" if s.names[result.pitcher or 0] == "You" else "was set"
+        assert ("made it" if result.made else set_words) in shown
         for award in result.awards:
             assert f"{award.point}" in shown and s.names[award.seat] in shown
         for seat in range(4):
