@@ -73,7 +73,7 @@ register("random", RandomBot)
 def _load_builtin() -> None:
     import importlib
 
-    for module in ("pitchkit.bots.heuristic",):
+    for module in ("pitchkit.bots.heuristic", "pitchkit.search.pimc", "pitchkit.search.ismcts"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as e:

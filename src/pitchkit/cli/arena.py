@@ -82,7 +82,9 @@ def _fmt(est: object, *, percent: bool = False) -> str:
     if not isinstance(est, dict) or not est.get("n"):
         return "-"
     k, unit, d = (100.0, "%", 1) if percent else (1.0, "", 3)
-    return f"{est['value'] * k:.{d}f}{unit} [{est['low'] * k:.{d}f}, {est['high'] * k:.{d}f}]"
+    ends = [est[e] for e in ("low", "high")]
+    inside = ", ".join("?" if x is None else f"{x * k:.{d}f}" for x in ends)
+    return f"{est['value'] * k:.{d}f}{unit} [{inside}]"
 
 
 def render(report: dict[str, object], console: Console) -> None:

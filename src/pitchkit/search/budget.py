@@ -1,0 +1,69 @@
+"""How much work a search bot may do per decision.
+
+Budgets count samples, iterations and solver nodes, never wall-clock time, so a bot with a fixed
+seed plays the same game on any machine. The defaults keep the median decision under half a
+second on a slow two-core machine (see ``docs/benchmarks.md``, "Search bots").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+
+from pitchkit.errors import PitchError
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Work allowed per decision."""
+
+    #: pimc: deals sampled and solved per card-play decision
+    samples: int = 40
+    #: ismcts: iterations (one sampled deal each) per card-play decision
+    iterations: int = 1200
+    #: solver nodes per card-play decision (pimc stops sampling when they run out)
+    nodes: int = 400_000
+    #: deals sampled per auction or trump decision
+    bid_samples: int = 12
+    #: trump suits simulated per auction decision (the most promising ones)
+    bid_suits: int = 2
+    #: solver nodes per auction or trump decision
+    bid_nodes: int = 200_000
+    #: 1: keep sampled deals in proportion to how well they fit the auction; 0: uniform deals
+    inference: int = 0
+
+    def scaled(self, factor: float) -> Budget:
+        """Every count multiplied by ``factor`` (at least 1)."""
+        return dataclasses.replace(self, **{
+            f.name: max(1, round(getattr(self, f.name) * factor))
+            for f in dataclasses.fields(self) if f.name not in ("bid_suits", "inference")})
+
+
+DEFAULT = Budget()
+#: a budget small enough for tests
+TINY = Budget(samples=2, iterations=30, nodes=20_000, bid_samples=2, bid_suits=1, bid_nodes=20_000)
+
+
+def parse_budget(text: str) -> Budget:
+    """``"samples=8,nodes=50000"`` (any :class:`Budget` fields), ``"tiny"``, ``"default"``, or a
+    number: the default scaled by it (``"0.5"``)."""
+    t = text.strip().lower()
+    if t in ("", "default"):
+        return DEFAULT
+    if t == "tiny":
+        return TINY
+    try:
+        return DEFAULT.scaled(float(t))
+    except ValueError:
+        pass
+    changes: dict[str, int] = {}
+    names = {f.name for f in dataclasses.fields(Budget)}
+    for part in t.split(","):
+        name, sep, value = part.partition("=")
+        name = name.strip().replace("-", "_")
+        least = 0 if name == "inference" else 1
+        if not sep or name not in names or not value.strip().isdigit() or int(value) < least:
+            raise PitchError(f"budget {text!r}: write NAME=N,... with names {', '.join(sorted(names))}, "
+                             "or a scale such as 0.5")
+        changes[name] = int(value)
+    return dataclasses.replace(DEFAULT, **changes)

@@ -1,0 +1,65 @@
+"""``pitch arena``: duplicate seatings, the report's figures and the command line."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from pitchkit.cli import app
+from pitchkit.search.arena import ArenaConfig, mean_ci, run, seatings, wilson
+
+
+def test_duplicate_seatings_put_every_bot_in_every_seat() -> None:
+    rot = seatings(("a", "b", "c", "d"), 4, duplicate=True)
+    assert len(rot) == 4
+    for seat in range(4):
+        assert {s[seat] for s in rot} == {"a", "b", "c", "d"}
+    # two bots alternating: partners share a bot, two distinct seatings
+    assert seatings(("x", "y"), 4, duplicate=True) == [("x", "y", "x", "y"), ("y", "x", "y", "x")]
+    assert seatings(("x", "y"), 4, duplicate=False) == [("x", "y", "x", "y")]
+
+
+def test_intervals() -> None:
+    est = mean_ci([1.0, 2.0, 3.0])
+    assert est.value == 2.0 and est.low < 2.0 < est.high
+    w = wilson(5, 10)
+    assert abs(w.value - 0.5) < 1e-12 and 0.2 < w.low < 0.5 < w.high < 0.8
+    assert wilson(0, 0).n == 0
+
+
+def test_run_reports_each_bot_and_the_paired_difference() -> None:
+    cfg = ArenaConfig(variant="pct", bots=("random", "heuristic"), boards=3, seed=4)
+    rep = run(cfg)
+    assert rep["hands_played"] == 3 * 2
+    results = rep["results"]
+    assert isinstance(results, dict) and set(results) == {"random", "heuristic"}
+    for row in results.values():
+        assert row["seat_hands"] == 3 * 2 * 2
+        assert row["points_per_hand"]["n"] == 3
+    diff = rep["difference"]
+    assert isinstance(diff, dict)
+    a = results["random"]["points_per_hand"]["value"]
+    b = results["heuristic"]["points_per_hand"]["value"]
+    assert abs(diff["points_per_hand"]["value"] - (a - b)) < 1e-3
+    assert run(cfg)["results"] == results  # the same seed gives the same figures
+
+
+def test_games_mode_counts_wins() -> None:
+    rep = run(ArenaConfig(variant="auction-partners", bots=("random", "heuristic"), boards=1, games=True,
+                          seed=2, max_hands=60))
+    results = rep["results"]
+    assert isinstance(results, dict)
+    wins = [row["game_win_rate"] for row in results.values()]
+    assert all(w is not None and w["n"] == 4 for w in wins)
+
+
+def test_command_line() -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["arena", "--bots", "random,heuristic", "--hands", "2", "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["boards"] == 2
+    bad = runner.invoke(app, ["arena", "--bots", "nobody", "--hands", "1"])
+    assert bad.exit_code == 2 and "unknown bot" in bad.output
+    both = runner.invoke(app, ["arena", "--games", "1", "--hands", "1"])
+    assert both.exit_code == 2

@@ -1,0 +1,221 @@
+"""Deals sampled from a seat's view are consistent with it; the search bots see only views, are
+deterministic for a fixed seed and always act legally."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+import pytest
+
+from pitchkit import Hand, make_rules
+from pitchkit.actions import Action, Bid, DeclareTrump, Phase, Play
+from pitchkit.bots import Bot, random_action
+from pitchkit.presets import presets
+from pitchkit.scoring import point_card
+from pitchkit.search.budget import TINY
+from pitchkit.search.ismcts import IsmctsBot
+from pitchkit.search.pimc import PimcBot
+from pitchkit.search.sampling import Knowledge, knowledge, sample
+from pitchkit.trump import table
+from pitchkit.view import View, make_view
+
+PRESETS = list(presets())
+BURY_BANNED = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
+
+
+def mask(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << int(c)
+    return m
+
+
+def shown_void(view: View) -> dict[int, int]:
+    """Cards each seat cannot hold, worked out here from the plays: a card neither of the led
+    suit nor a trump shows a void in the led suit (follow or trump)."""
+    out = {s: 0 for s in view.seats}
+    if view.trump is None:
+        return out
+    r = view.rules
+    tt = table(int(view.trump), jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+    for plays in [p for p, _ in view.tricks] + ([view.trick] if view.trick else []):
+        led_cards = tt.suit_mask[tt.suit[plays[0][1]]]
+        for seat, card in plays[1:]:
+            if not (led_cards >> int(card) & 1) and not tt.is_trump(card):
+                out[seat] |= led_cards
+    first = view.tricks[0][0][0] if view.tricks else (view.trick[0] if view.trick else None)
+    if r.bidder_leads_trump and first is not None and first[0] == view.pitcher and not tt.is_trump(first[1]):
+        out[first[0]] |= tt.trump_mask
+    return out
+
+
+def check_sample(view: View, hand: Hand) -> None:
+    rng = random.Random(7)
+    know = knowledge(view)
+    void = shown_void(view)
+    seen = mask(view.hand) | mask(view.discards)
+    for plays, _ in view.tricks:
+        seen |= mask(c for _, c in plays)
+    seen |= mask(c for _, c in view.trick)
+    banned = 0
+    if view.trump is not None:
+        for point in BURY_BANNED:
+            if point in view.rules.points:
+                tt = table(int(view.trump), jokers=view.rules.jokers, off_jack=view.rules.off_jack,
+                           equal_jokers=view.rules.equal_jokers)
+                c = point_card(point, int(view.trump), tt.off_jack)
+                if c is not None:
+                    banned |= 1 << c
+    for s in hand.seats:
+        assert hand.hands[s] & void[s] == 0, "the real deal breaks an inferred void"
+    for _ in range(4):
+        smp = sample(view, rng, know=know)
+        assert smp.hands[view.seat] == mask(view.hand)
+        assert smp.discards[view.seat] == mask(view.discards)
+        placed = 0
+        for s in range(view.n_seats):
+            assert smp.hands[s].bit_count() == view.hand_sizes[s]
+            assert smp.discards[s].bit_count() == view.discard_counts[s]
+            assert smp.hands[s] & void[s] == 0, f"seat {s} got a card of a suit it showed out of"
+            if s != view.seat:
+                assert smp.discards[s] & banned == 0, "a buried point card"
+            for m in (smp.hands[s], smp.discards[s]):
+                assert placed & m == 0, "a card placed twice"
+                placed |= m
+        assert len(smp.stock) == view.stock_size
+        for c in smp.stock:
+            assert not placed >> c & 1
+            placed |= 1 << c
+        assert placed & seen == mask(view.hand) | mask(view.discards), "a seen card given away"
+        assert placed | seen == (1 << view.rules.deck_size) - 1, "a card lost"
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_samples_are_consistent_with_the_view(preset: str) -> None:
+    rng = random.Random(f"sample {preset}")
+    rules = make_rules(preset)
+    for _ in range(12):
+        hand = Hand.deal(rules, rng, dealer=rng.randrange(rules.players))
+        while not hand.done:
+            seat = rng.choice(hand.seats)
+            check_sample(make_view(hand, seat), hand)
+            assert hand.to_act is not None
+            hand.apply(random_action(make_view(hand, hand.to_act), rng))
+
+
+def test_tight_voids_are_always_respected() -> None:
+    """Three suits shown out of by different seats force the deal; the sampler still finds it."""
+    rules = make_rules("pct")
+    rng = random.Random(11)
+    hits = 0
+    for _ in range(300):
+        hand = Hand.deal(rules, rng, dealer=0)
+        while not hand.done and len(hand.tricks) < 4:
+            assert hand.to_act is not None
+            hand.apply(random_action(make_view(hand, hand.to_act), rng))
+        if hand.done:
+            continue
+        view = make_view(hand, 0)
+        void = shown_void(view)
+        if sum(1 for v in void.values() if v) < 2:
+            continue
+        hits += 1
+        check_sample(view, hand)
+    assert hits >= 5
+
+
+def test_knowledge_counts_every_unseen_card() -> None:
+    rules = make_rules("ten-point")
+    rng = random.Random(5)
+    hand = Hand.deal(rules, rng, dealer=0)
+    view = make_view(hand, 1)
+    k: Knowledge = knowledge(view)
+    assert k.unseen.bit_count() == rules.deck_size - rules.hand_size
+    assert sum(n for _, n, _ in k.hands) + k.stock == k.unseen.bit_count()
+
+
+# -- the bots -------------------------------------------------------------------------------------
+
+def play_hand(preset: str, deal_seed: int, bots: Sequence[Bot]) -> list[Action]:
+    rules = make_rules(preset)
+    hand = Hand.deal(rules, random.Random(deal_seed), dealer=deal_seed % rules.players)
+    actions: list[Action] = []
+    while not hand.done:
+        seat = hand.to_act
+        assert seat is not None
+        view = make_view(hand, seat)
+        action = bots[seat].choose(view)
+        hand.verify(action)
+        actions.append(action)
+        hand.apply(action)
+    return actions
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_search_bots_act_legally_in_every_preset(preset: str) -> None:
+    rules = make_rules(preset)
+    for deal in (3, 4):
+        bots: list[Bot] = [PimcBot(random.Random(s), TINY) if s % 2 == 0
+                           else IsmctsBot(random.Random(s), TINY) for s in range(rules.players)]
+        play_hand(preset, deal, bots)
+
+
+@pytest.mark.parametrize("name", ["pimc", "ismcts"])
+def test_search_bots_are_deterministic(name: str) -> None:
+    def bots(seed: int) -> list[Bot]:
+        cls = PimcBot if name == "pimc" else IsmctsBot
+        return [cls(random.Random(seed + s), TINY) for s in range(4)]
+
+    assert play_hand("auction-partners", 8, bots(1)) == play_hand("auction-partners", 8, bots(1))
+
+
+@pytest.mark.parametrize("name", ["pimc", "ismcts"])
+def test_search_bots_see_only_the_view(name: str) -> None:
+    """Two deals that look the same to seat 0 (the other hands shuffled among the other seats):
+    the same bot and seed bids and leads the same in both."""
+    rules = make_rules("pct")
+    rng = random.Random(2)
+    hand = Hand.deal(rules, rng, dealer=3)
+    others = [c for s in (1, 2, 3) for c in hand.holding(s)]
+    rng.shuffle(others)
+    twin = Hand(rules, dealer=3, hands=[hand.holding(0), others[:6], others[6:12], others[12:]],
+                stock=hand.stock)
+    assert hand.hands[1] != twin.hands[1]
+    chosen = []
+    for h in (hand, twin):
+        bot = PimcBot(random.Random(9), TINY) if name == "pimc" else IsmctsBot(random.Random(9), TINY)
+        first = bot.choose(make_view(h, 0))
+        bids = [a for a in make_view(h, 0).legal if isinstance(a, Bid) and a.amount is not None]
+        h.apply(bids[0])
+        for seat in (1, 2, 3):
+            h.apply(Bid(seat, None))
+        assert h.phase == Phase.PLAY and h.to_act == 0
+        view = make_view(h, 0)
+        chosen.append((first, bot.choose(view)))
+    assert chosen[0] == chosen[1]
+
+
+@pytest.mark.parametrize("name", ["pimc", "ismcts"])
+def test_search_bots_name_trump_after_a_joker_or_jack_lead(name: str) -> None:
+    """Seven-point (seed 004): a led joker or jack names trump; the bot names a legal suit."""
+    rules = make_rules("seven-point")
+    rng = random.Random(4)
+    for _ in range(50):
+        hand = Hand.deal(rules, rng, dealer=3)
+        while hand.phase == Phase.AUCTION:
+            assert hand.to_act is not None
+            hand.apply(random_action(make_view(hand, hand.to_act), rng))
+        p = hand.pitcher
+        assert p is not None
+        namers = [c for c in hand.holding(p) if c.is_joker or c.rank == 11]
+        if not namers:
+            continue
+        hand.apply(Play(p, namers[0]))
+        assert hand.phase == Phase.TRUMP
+        bot = PimcBot(random.Random(1), TINY) if name == "pimc" else IsmctsBot(random.Random(1), TINY)
+        view = make_view(hand, p)
+        action = bot.choose(view)
+        assert isinstance(action, DeclareTrump) and action in view.legal
+        return
+    pytest.fail("no deal with a joker or jack lead")
