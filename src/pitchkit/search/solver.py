@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from pitchkit.cards import BIG_JOKER
+from pitchkit.lookup import strengths
 from pitchkit.search.position import Deal, Scorer, jack_suits
 
 INF = 1 << 20
@@ -43,7 +44,8 @@ class _Tables:
         self.suit = tt.suit
         self.trump_mask = tt.trump_mask
         self.suit_mask = tt.suit_mask
-        self.strength = tuple(tuple(tt.strength(c, led) for c in range(n)) for led in range(4))
+        r = deal.rules
+        self.strength = strengths(tt.trump, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
         tracked = set(scorer.tracked)
         self.neutral = tuple(c not in tracked for c in range(n))
         self.gv = scorer.gv
