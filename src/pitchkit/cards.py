@@ -166,14 +166,19 @@ def mask_of(cards: Iterable[int]) -> int:
     return m
 
 
-def cards_of(mask: int) -> list[Card]:
-    """The cards of a bitmask, in index order."""
-    out: list[Card] = []
+def bits_of(mask: int) -> list[int]:
+    """The card indices of a bitmask, lowest first."""
+    out = []
     while mask:
         low = mask & -mask
-        out.append(CARDS[low.bit_length() - 1])
+        out.append(low.bit_length() - 1)
         mask ^= low
     return out
+
+
+def cards_of(mask: int) -> list[Card]:
+    """The cards of a bitmask, in index order."""
+    return [CARDS[c] for c in bits_of(mask)]
 
 
 def iter_mask(mask: int) -> Iterator[int]:

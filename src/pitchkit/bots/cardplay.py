@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 from pitchkit.actions import Action, Play
 from pitchkit.bots.bidding import best_estimate, point_cards, prob_none, trump_table_for
-from pitchkit.cards import BIG_JOKER, GAME_VALUE, JACK, Card, mask_of
+from pitchkit.cards import BIG_JOKER, GAME_VALUE, JACK, Card, bits_of, mask_of
 from pitchkit.rules import Credit
 from pitchkit.trump import TrumpTable
 from pitchkit.view import View
@@ -26,13 +26,6 @@ UNKNOWN = -1.0 / 3.0
 OVERTAKE = 0.9
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class PlayState:
@@ -110,9 +103,9 @@ class PlayState:
         v, tt = self.view, self.tt
         me = self.seat
         power = tt.power
-        trumps_unseen = _bits(self.unseen & tt.trump_mask)
+        trumps_unseen = bits_of(self.unseen & tt.trump_mask)
         played_tr = [(s, c) for s, c in self.played_by if tt.is_trump(c)]
-        my_tr = _bits(self.mine & tt.trump_mask)
+        my_tr = bits_of(self.mine & tt.trump_mask)
 
         def none_beyond(cards: Sequence[int]) -> float:
             return prob_none(len(cards), self.slots, self.pool)
@@ -171,9 +164,9 @@ class PlayState:
         if self.low_capture and self.tt.is_trump(c):
             p = self.tt.power[c]
             tr = self.tt.trump_mask
-            lower = [x for x in _bits((self.played | self.mine) & tr) if self.tt.power[x] < p and x != c]
+            lower = [x for x in bits_of((self.played | self.mine) & tr) if self.tt.power[x] < p and x != c]
             if not lower:
-                below = [x for x in _bits(self.unseen & tr) if self.tt.power[x] < p and x != c]
+                below = [x for x in bits_of(self.unseen & tr) if self.tt.power[x] < p and x != c]
                 value += prob_none(len(below), self.slots, self.pool)
         return value
 
@@ -182,7 +175,7 @@ class PlayState:
         tt = self.tt
         top = tt.strength(best, led)
         out = 0
-        for c in _bits(self.unseen):
+        for c in bits_of(self.unseen):
             if tt.strength(c, led) > top:
                 out |= 1 << c
         return out
@@ -202,12 +195,12 @@ class PlayState:
         """Chance that ``c`` wins a trick later in the hand."""
         tt = self.tt
         if tt.is_trump(c):
-            higher = sum(1 for x in _bits(self.unseen & tt.trump_mask) if tt.power[x] > tt.power[c])
+            higher = sum(1 for x in bits_of(self.unseen & tt.trump_mask) if tt.power[x] > tt.power[c])
             p = prob_none(higher, self.slots, self.pool)
             # even below an outstanding higher trump it may win a trick that one does not fall on
             return p + (1.0 - p) * 0.15
         suit = tt.suit[c]
-        higher = sum(1 for x in _bits(self.unseen & tt.suit_mask[suit]) if tt.power[x] > tt.power[c])
+        higher = sum(1 for x in bits_of(self.unseen & tt.suit_mask[suit]) if tt.power[x] > tt.power[c])
         if higher:
             return 0.08 / higher
         trumps_out = (self.unseen & tt.trump_mask).bit_count() * self.slots / max(1, self.pool)
@@ -217,9 +210,9 @@ class PlayState:
         """Expected points a later trick brings its winner, shared out over the tricks left."""
         if self.tricks_left <= 1:
             return 0.0
-        total = sum(self.stake(c) for c in _bits(self.mine))
+        total = sum(self.stake(c) for c in bits_of(self.mine))
         share = self.slots / max(1, self.pool)
-        total += sum(self.stake(c) for c in _bits(self.unseen)) * min(1.0, share)
+        total += sum(self.stake(c) for c in bits_of(self.unseen)) * min(1.0, share)
         return 0.5 * total / self.tricks_left
 
     def hold(self, c: int) -> float:
@@ -267,7 +260,7 @@ class PlayState:
         tt = self.tt
         led = tt.suit[c]
         share = self.slots / max(1, self.pool)
-        same = _bits(self.unseen & tt.suit_mask[led])
+        same = bits_of(self.unseen & tt.suit_mask[led])
         rate = 0.35 if led == tt.trump else 0.15
         return sum(self.stake(x) for x in same if tt.power[x] < tt.power[c]) * min(1.0, share) * rate
 

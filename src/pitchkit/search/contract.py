@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
-from pitchkit.cards import BIG_JOKER
+from pitchkit.cards import BIG_JOKER, bits_of
 from pitchkit.rules import POINT_VALUES, GoingOut, Rules, TrumpBy
 from pitchkit.scoring import point_card
 from pitchkit.search.budget import Budget
@@ -93,7 +93,7 @@ def candidate_suits(view: View, hand: int, *, limit: int) -> list[int]:
     if r.trump_by == TrumpBy.DECLARE:
         options = [0, 1, 2, 3]
     else:
-        options = sorted({s for c in _bits(hand) for s in jack_suits(r, c)})
+        options = sorted({s for c in bits_of(hand) for s in jack_suits(r, c)})
     options.sort(key=lambda s: -suit_strength(r, hand, s))
     return options[:limit]
 
@@ -134,11 +134,11 @@ def simulate(view: View, rng: random.Random, *, suits: Sequence[int], samples: i
 def _first_leads(deal: Deal, suit: int) -> list[int]:
     hand = deal.hands[deal.to_act]
     if deal.rules.trump_by == TrumpBy.LEAD:
-        return [c for c in _bits(hand) if suit in jack_suits(deal.rules, c)]
+        return [c for c in bits_of(hand) if suit in jack_suits(deal.rules, c)]
     tt = tt_of(deal.rules, suit)
     if deal.rules.bidder_leads_trump and hand & tt.trump_mask:
-        return _bits(hand & tt.trump_mask)
-    return _bits(hand)
+        return bits_of(hand & tt.trump_mask)
+    return bits_of(hand)
 
 
 def _pitch_deal(view: View, smp: Sample, suit: int) -> Deal | None:
@@ -186,12 +186,12 @@ def _keep(hand: int, tt: TrumpTable, pts: int, most: int, least: int) -> int | N
     if (hand & pts).bit_count() > most:
         return None
     keep = hand & pts
-    trumps = sorted(_bits(hand & tt.trump_mask & ~pts), key=lambda c: -tt.power[c])
+    trumps = sorted(bits_of(hand & tt.trump_mask & ~pts), key=lambda c: -tt.power[c])
     for c in trumps:
         if keep.bit_count() >= most:
             break
         keep |= 1 << c
-    plain = sorted(_bits(hand & ~tt.trump_mask), key=lambda c: -(c % 13 if c < BIG_JOKER else 0))
+    plain = sorted(bits_of(hand & ~tt.trump_mask), key=lambda c: -(c % 13 if c < BIG_JOKER else 0))
     for c in plain:
         if keep.bit_count() >= least:
             break
@@ -353,10 +353,3 @@ def total_points(rules: Rules) -> int:
     return sum(POINT_VALUES[p] for p in rules.points)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -17,7 +17,7 @@ from functools import cache
 
 from pitchkit.actions import Action, DeclareTrump, Phase, Play
 from pitchkit.bots.base import register
-from pitchkit.cards import BIG_JOKER, CARDS, Suit
+from pitchkit.cards import BIG_JOKER, CARDS, Suit, bits_of
 from pitchkit.search import contract
 from pitchkit.search.budget import DEFAULT, Budget
 from pitchkit.search.fallback import Fallback
@@ -89,16 +89,16 @@ class SimState:
             return [_NAME + s for s in jack_suits(self.rules, self.trick[0][1])]
         hand = self.hands[self.to_act]
         if self.trump is None:
-            return _bits(hand)
+            return bits_of(hand)
         if not self.trick:
             if self.first_lead_rule and self.to_act == self.deal.pitcher:
-                return _bits(hand & self.tmask or hand)
-            return _bits(hand)
+                return bits_of(hand & self.tmask or hand)
+            return bits_of(hand)
         led = self.tsuit[self.trick[0][1]]
         if led == self.trump:
-            return _bits(hand & self.tmask or hand)
+            return bits_of(hand & self.tmask or hand)
         follow = hand & self.smask[led]
-        return _bits(follow | (hand & self.tmask) if follow else hand)
+        return bits_of(follow | (hand & self.tmask) if follow else hand)
 
     def apply(self, a: int) -> None:
         """Play a card or name trump."""
@@ -267,13 +267,6 @@ class IsmctsBot:
         return best if best is not None else self.fallback.choose(view)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 register("ismcts", IsmctsBot)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from pitchkit.cards import bits_of
 from pitchkit.errors import PitchError
 from pitchkit.scoring import point_card
 from pitchkit.trump import TrumpTable, table
@@ -140,7 +141,7 @@ def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> 
     slots += [(n, allowed) for _, n, allowed in k.discards]
     full = (1 << view.rules.deck_size) - 1
     slots.append((k.stock, full))
-    cards = _bits(k.unseen)
+    cards = bits_of(k.unseen)
     filled = _assign(cards, slots, rng)
     n_seats = view.n_seats
     hands = [0] * n_seats
@@ -247,13 +248,6 @@ def _backtrack(cards: list[int], slots: list[tuple[int, int]],
     return out if go(0) else None
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _mask(cards: list[int]) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import pairwise
 
-from pitchkit.cards import BIG_JOKER
+from pitchkit.cards import BIG_JOKER, bits_of
 from pitchkit.lookup import strengths
 from pitchkit.search.position import Deal, Scorer, jack_suits
 
@@ -117,7 +117,7 @@ class Solver:
         d = self.deal
         seat = d.to_act
         legal = self.legal_mask(seat)
-        wanted = list(cards) if cards is not None else _bits(legal)
+        wanted = list(cards) if cards is not None else bits_of(legal)
         live = 0
         for h in d.hands:
             live |= h
@@ -350,7 +350,7 @@ class Solver:
         t = self.t
         others = (live & ~self.hands[seat]) | tmask
         out: dict[int, int] = {}
-        for c in _bits(legal):
+        for c in bits_of(legal):
             r = c
             while t.neutral[r]:
                 d = t.lower[r]
@@ -384,13 +384,6 @@ class SearchLimit(Exception):
     """Raised inside a search that exceeded its node limit."""
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def solve(deal: Deal, *, objective: str = "delta", perspective: int | None = None) -> int:
@@ -408,7 +401,7 @@ def first_lead_values(deal: Deal, *, objective: str = "delta", stats: SolveStats
     p = deal.to_act
     held = deal.hands[p]
     for suit in range(4):
-        leads = [c for c in _bits(held) if suit in jack_suits(deal.rules, c)]
+        leads = [c for c in bits_of(held) if suit in jack_suits(deal.rules, c)]
         if not leads:
             continue
         d = deal.copy()
