@@ -8,7 +8,7 @@ See ``docs/hand-record.md``. :func:`score_document` is what ``pitch score`` runs
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Play
@@ -214,15 +214,41 @@ def score_hand(doc: object) -> dict[str, object]:
     return result_json(hand)
 
 
-def score_game(docs: list[object]) -> dict[str, object]:
-    """Replay a game record (hand records in order) through one :class:`Game`."""
+#: called with the hand's index in the record and the hand: once with ``None`` when the hand is dealt,
+#: then after each replayed action with that action
+OnStep = Callable[[int, Hand, Action | None], None]
+
+
+def record_hands(doc: object) -> list[object]:
+    """The hand records of a document: a game record (a list, or an object with a list of hand
+    objects under ``hands``), or a single hand record."""
+    if isinstance(doc, list):
+        return list(doc)
+    if isinstance(doc, dict) and isinstance(doc.get("hands"), list) and doc["hands"] \
+            and all(isinstance(h, dict) for h in doc["hands"]):
+        return list(doc["hands"])
+    return [doc]
+
+
+def _stepper(game: Game, index: int, hand: Hand, on_step: OnStep | None) -> Callable[[Action], None]:
+    def apply(action: Action) -> None:
+        game.apply(action)
+        if on_step is not None:
+            on_step(index, hand, action)
+
+    return apply
+
+
+def replay_game(docs: list[object], *, on_step: OnStep | None = None) -> tuple[Game, list[Hand]]:
+    """Replay a game record (hand records in order) through one :class:`Game`, checking that each
+    deal fits the game (dealer in turn, scores carried); returns the game and its hands."""
     if not docs:
         raise RecordError("record: a game record needs at least one hand")
     first = docs[0]
     if not isinstance(first, dict):
         raise RecordError("record: hand 0 must be a JSON object")
     game: Game | None = None
-    results: list[dict[str, object]] = []
+    hands: list[Hand] = []
     for i, doc in enumerate(docs):
         if not isinstance(doc, dict):
             raise RecordError(f"hand {i}: a hand record must be a JSON object")
@@ -238,16 +264,24 @@ def score_game(docs: list[object]) -> dict[str, object]:
                     raise RecordError("the game was already won")
                 hand = load_hand(merged, scores=list(game.scores))
                 game.set_hand(hand)
-            _replay(hand, merged.get("actions", []), game.apply)
+            if on_step is not None:
+                on_step(i, hand, None)
+            _replay(hand, merged.get("actions", []), _stepper(game, i, hand, on_step))
         except PitchError as e:
             raise RecordError(f"hand {i}: {e}") from None
-        results.append(result_json(hand))
+        hands.append(hand)
         if not hand.done and i != len(docs) - 1:
             raise RecordError(f"hand {i}: unfinished, but more hands follow")
     assert game is not None
+    return game, hands
+
+
+def score_game(docs: list[object]) -> dict[str, object]:
+    """Replay a game record (hand records in order) and return every hand's result and the game's."""
+    game, hands = replay_game(docs)
     return {
         "complete": game.over,
-        "hands": results,
+        "hands": [result_json(h) for h in hands],
         "scores": list(game.scores),
         "winner": list(game.end.winners) if game.end else None,
         "reason": game.end.reason if game.end else None,
@@ -256,12 +290,10 @@ def score_game(docs: list[object]) -> dict[str, object]:
 
 def score_document(doc: object) -> dict[str, object]:
     """Score a hand record (object) or a game record (list of hand records)."""
-    if isinstance(doc, list):
-        return score_game(doc)
-    if isinstance(doc, dict) and isinstance(doc.get("hands"), list) and doc["hands"] \
-            and all(isinstance(h, dict) for h in doc["hands"]):
-        return score_game(doc["hands"])
-    return score_hand(doc)
+    docs = record_hands(doc)
+    if len(docs) == 1 and docs[0] is doc:
+        return score_hand(doc)
+    return score_game(docs)
 
 
 def game_record(game: Game) -> list[dict[str, object]]:

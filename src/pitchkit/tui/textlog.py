@@ -7,10 +7,9 @@ from dataclasses import dataclass
 
 from pitchkit.actions import Action
 from pitchkit.cards import format_cards
-from pitchkit.errors import PitchError, RecordError
 from pitchkit.game import Game
 from pitchkit.hand import Hand
-from pitchkit.record import load_hand, parse_action, score_document
+from pitchkit.record import record_hands, replay_game, score_document
 from pitchkit.tui.narrate import end_lines, result_lines, seat_names, trick_lines
 from pitchkit.tui.session import Session
 
@@ -67,39 +66,12 @@ def load_replay(doc: object) -> Replay:
     """Rebuild a game record (or one hand record) step by step; :class:`PitchError` if it is not a
     valid record (the same checks as ``pitch score``)."""
     score_document(doc)
-    docs: list[object]
-    if isinstance(doc, list):
-        docs = list(doc)
-    elif isinstance(doc, dict) and isinstance(doc.get("hands"), list) and doc["hands"] \
-            and all(isinstance(h, dict) for h in doc["hands"]):
-        docs = list(doc["hands"])
-    else:
-        docs = [doc]
-    game: Game | None = None
-    hands: list[Hand] = []
     frames: list[Frame] = []
-    first = docs[0]
-    assert isinstance(first, dict)
-    for i, entry in enumerate(docs):
-        if not isinstance(entry, dict):
-            raise RecordError(f"hand {i}: a hand record must be a JSON object")
-        merged = {"variant": first.get("variant"), "options": first.get("options", {}), **entry}
-        if game is None:
-            hand = load_hand(merged)
-            game = Game(hand.rules, dealer=hand.dealer, seed=0)
-            game.scores = list(hand.scores_before)
-            game.hand = hand
-        else:
-            hand = load_hand(merged, scores=list(game.scores))
-            game.set_hand(hand)
-        hands.append(hand)
-        frames.append(Frame(i, hand.clone(), None))
-        for item in merged.get("actions", []):
-            for action in parse_action(hand.rules, item):
-                game.apply(action)
-                frames.append(Frame(i, hand.clone(), action))
-    if game is None:  # pragma: no cover - score_document rejects an empty game
-        raise PitchError("record: no hands")
+
+    def record(index: int, hand: Hand, action: Action | None) -> None:
+        frames.append(Frame(index, hand.clone(), action))
+
+    game, hands = replay_game(record_hands(doc), on_step=record)
     return Replay(game, tuple(hands), tuple(frames))
 
 
