@@ -42,6 +42,10 @@ PASS_COST = 0.5
 #: longer hands (run to nine cards) are left to the fallback: too big to solve many times; ten-point's
 #: nine cards are simulated down to six by the discard before solving
 MAX_SIMULATED_CARDS = 7
+#: fewest solved deals per suit to decide on; with fewer (the node budget ran out) the fallback bids
+MIN_SAMPLES = 6
+#: first leads tried per sampled deal (the strongest)
+LEADS_TRIED = 2
 #: least chance of making a bid that must take every point
 MIN_MAKE_SWEEP = 0.75
 
@@ -132,13 +136,18 @@ def simulate(view: View, rng: random.Random, *, suits: Sequence[int], samples: i
 
 
 def _first_leads(deal: Deal, suit: int) -> list[int]:
+    """The first leads tried: the :data:`LEADS_TRIED` strongest of those that set or lead trump
+    (trying fewer can only lower the value, so the estimate errs on the side of caution)."""
     hand = deal.hands[deal.to_act]
-    if deal.rules.trump_by == TrumpBy.LEAD:
-        return [c for c in bits_of(hand) if suit in jack_suits(deal.rules, c)]
     tt = tt_of(deal.rules, suit)
-    if deal.rules.bidder_leads_trump and hand & tt.trump_mask:
-        return bits_of(hand & tt.trump_mask)
-    return bits_of(hand)
+    if deal.rules.trump_by == TrumpBy.LEAD:
+        leads = [c for c in bits_of(hand) if suit in jack_suits(deal.rules, c)]
+    elif deal.rules.bidder_leads_trump and hand & tt.trump_mask:
+        leads = bits_of(hand & tt.trump_mask)
+    else:
+        leads = bits_of(hand)
+    leads.sort(key=lambda c: -tt.strength(c, suit))
+    return leads[:LEADS_TRIED]
 
 
 def _pitch_deal(view: View, smp: Sample, suit: int) -> Deal | None:
@@ -200,6 +209,11 @@ def _keep(hand: int, tt: TrumpTable, pts: int, most: int, least: int) -> int | N
 
 
 # -- decisions ------------------------------------------------------------------------------------
+
+def enough(sim: Simulation) -> bool:
+    """True when every suit simulated has at least :data:`MIN_SAMPLES` solved deals."""
+    return bool(sim.points) and all(len(p) >= MIN_SAMPLES for p in sim.points.values())
+
 
 @dataclass(frozen=True, slots=True)
 class BidValue:
@@ -277,13 +291,15 @@ def pass_value(view: View, in_play: float) -> float:
 
 
 def choose_bid(view: View, sim: Simulation) -> Action | None:
-    """The auction action from a simulation; None if the simulation has no samples."""
+    """The auction action from a simulation; None if it has too few samples."""
     legal = view.legal
     seat = view.seat
     r = view.rules
     if Choose(seat, Choice.MISDEAL) in legal:
         return Choose(seat, Choice.MISDEAL)
     bids = sorted(a.amount for a in legal if isinstance(a, Bid) and a.amount is not None)
+    if not enough(sim):
+        return None
     values = bid_values(view, sim, bids)
     if not values:
         return None
@@ -315,6 +331,8 @@ def choose_bid(view: View, sim: Simulation) -> Action | None:
 def choose_trump(view: View, sim: Simulation) -> Action | None:
     """Declare the suit with the best expected value for the bid won."""
     assert view.bid is not None
+    if not enough(sim):
+        return None
     values: dict[int, float] = {}
     for a in view.legal:
         if isinstance(a, DeclareTrump) and sim.points.get(int(a.suit)):
