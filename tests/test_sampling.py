@@ -13,6 +13,7 @@ from pitchkit.actions import Action, Bid, DeclareTrump, Phase, Play
 from pitchkit.bots import Bot, random_action
 from pitchkit.presets import presets
 from pitchkit.scoring import point_card
+from pitchkit.search import contract
 from pitchkit.search.budget import TINY
 from pitchkit.search.ismcts import IsmctsBot
 from pitchkit.search.pimc import PimcBot
@@ -155,7 +156,8 @@ def play_hand(preset: str, deal_seed: int, bots: Sequence[Bot]) -> list[Action]:
 @pytest.mark.parametrize("preset", PRESETS)
 def test_search_bots_act_legally_in_every_preset(preset: str) -> None:
     rules = make_rules(preset)
-    for deal in (3, 4):
+    # two deals where the preset has phases of its own (run it, discard and draw, naming trump)
+    for deal in (3, 4) if preset in ("pct-tournament", "ten-point", "seven-point") else (3,):
         bots: list[Bot] = [PimcBot(random.Random(s), TINY) if s % 2 == 0
                            else IsmctsBot(random.Random(s), TINY) for s in range(rules.players)]
         play_hand(preset, deal, bots)
@@ -219,3 +221,23 @@ def test_search_bots_name_trump_after_a_joker_or_jack_lead(name: str) -> None:
         assert isinstance(action, DeclareTrump) and action in view.legal
         return
     pytest.fail("no deal with a joker or jack lead")
+
+
+@pytest.mark.parametrize("preset", ["pct", "seven-point"])
+def test_simulated_auction_gives_a_legal_bid(preset: str) -> None:
+    """The auction by simulation (one trump suit): a higher bid is never likelier to be made, and
+    the action chosen from the samples is legal."""
+    rules = make_rules(preset)
+    rng = random.Random(6)
+    hand = Hand.deal(rules, rng, dealer=3)
+    view = make_view(hand, 0)
+    held = mask(view.hand)
+    suits = contract.candidate_suits(view, held, limit=1)
+    sim = contract.simulate(view, rng, suits=suits, samples=3, node_budget=10**7)
+    assert all(len(p) == 3 for p in sim.points.values())
+    bids = list(range(rules.min_bid, rules.max_bid + 1))
+    values = contract.bid_values(view, sim, bids)
+    chances = [values[b].make for b in bids]
+    assert chances == sorted(chances, reverse=True)
+    action = contract.choose_bid(view, sim)
+    assert action is not None and action in view.legal

@@ -20,7 +20,7 @@ class Budget:
     #: pimc: deals sampled and solved per card-play decision
     samples: int = 40
     #: ismcts: iterations (one sampled deal each) per card-play decision
-    iterations: int = 1200
+    iterations: int = 800
     #: solver nodes per card-play decision (pimc stops sampling when they run out)
     nodes: int = 400_000
     #: deals sampled per auction or trump decision

@@ -58,6 +58,8 @@ class Simulation:
     #: points in play in each sample (per suit), for what the other sides take
     in_play: dict[int, list[int]] = field(default_factory=dict)
     nodes: int = 0
+    #: deals asked for
+    wanted: int = MIN_SAMPLES
 
 
 def tt_of(rules: Rules, suit: int) -> TrumpTable:
@@ -106,7 +108,7 @@ def simulate(view: View, rng: random.Random, *, suits: Sequence[int], samples: i
              node_budget: int, inference: bool = True) -> Simulation:
     """Sample ``samples`` deals (fitting the bids so far when ``inference``) and solve each for
     every suit in ``suits`` with the seat pitching."""
-    sim = Simulation(points={s: [] for s in suits}, in_play={s: [] for s in suits})
+    sim = Simulation(points={s: [] for s in suits}, in_play={s: [] for s in suits}, wanted=samples)
     know = knowledge(view)
     fit = auction_likelihood(view) if inference else None
     for _ in range(samples):
@@ -211,8 +213,10 @@ def _keep(hand: int, tt: TrumpTable, pts: int, most: int, least: int) -> int | N
 # -- decisions ------------------------------------------------------------------------------------
 
 def enough(sim: Simulation) -> bool:
-    """True when every suit simulated has at least :data:`MIN_SAMPLES` solved deals."""
-    return bool(sim.points) and all(len(p) >= MIN_SAMPLES for p in sim.points.values())
+    """True when every suit simulated has at least :data:`MIN_SAMPLES` solved deals (or all the
+    deals asked for, if fewer)."""
+    least = min(MIN_SAMPLES, sim.wanted)
+    return bool(sim.points) and all(len(p) >= least for p in sim.points.values())
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,9 +12,9 @@ non-trump first lead by the bidder proves he held no trump). A seat known void i
 given a card of it.
 
 Sampling is uniform over the consistent deals when a plain shuffle passes the constraints within a
-few tries (rejection sampling); otherwise the most constrained cards are placed first, each into a
-random open place weighted by the room left, and a backtracking search guarantees an answer
-whenever one exists.
+few tries (rejection sampling, tried when a shuffle has a fair chance to fit); otherwise the most
+constrained cards are placed first, each into a random open place weighted by the room left, and a
+backtracking search guarantees an answer whenever one exists.
 """
 
 from __future__ import annotations
@@ -30,6 +30,8 @@ from pitchkit.view import View
 
 _BURY_BANNED = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
 _REJECTION_TRIES = 24
+#: below this chance that a plain shuffle fits, the constrained placement starts at once
+_MIN_FIT = 0.05
 
 
 class SamplingError(PitchError):
@@ -185,7 +187,8 @@ def _assign(cards: list[int], slots: list[tuple[int, int]], rng: random.Random) 
             out.append(deck[pos:pos + n])
             pos += n
         return out
-    for _ in range(_REJECTION_TRIES):
+    tries = _REJECTION_TRIES if _fit_chance(everything, len(cards), slots) >= _MIN_FIT else 0
+    for _ in range(tries):
         deck = list(cards)
         rng.shuffle(deck)
         out, pos, ok = [], 0, True
@@ -206,6 +209,16 @@ def _assign(cards: list[int], slots: list[tuple[int, int]], rng: random.Random) 
     if got is None:
         raise SamplingError("no deal fits what this seat knows")
     return got
+
+
+def _fit_chance(everything: int, n_cards: int, slots: list[tuple[int, int]]) -> float:
+    """Roughly the chance that a plain shuffle fits every slot (slots taken as independent)."""
+    p = 1.0
+    for n, allowed in slots:
+        k = (allowed & everything).bit_count()
+        for i in range(n):
+            p *= max(0, k - i) / (n_cards - i)
+    return p
 
 
 def _greedy(cards: list[int], slots: list[tuple[int, int]], rng: random.Random) -> list[list[int]] | None:
