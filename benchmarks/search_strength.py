@@ -14,7 +14,9 @@ Three measures:
   heuristic bot (hands the dealer ran to nine cards are skipped).
 
 Run: ``python benchmarks/search_strength.py [--deals N] [--seconds T] [--positions P] [--jobs J]
-[--seed S] [--json]``; the figures in ``docs/benchmarks.md`` ("Search bots") come from it.
+[--seed S] [--variants V,...] [--bots B,...] [--budget SPEC] [--no-solver] [--json]`` (with
+``--json`` the one-line results go to stderr as they come); the figures in ``docs/benchmarks.md``
+("Search bots") come from it.
 """
 
 from __future__ import annotations
@@ -63,10 +65,11 @@ def solver_speed(positions: int, seed: int) -> dict[str, float | int]:
 
 
 def strength(variant: str, bot: str, deals: int, jobs: int, seed: int,
-             seconds: float | None) -> dict[str, object]:
+             seconds: float | None, budget: str | None = None) -> dict[str, object]:
     """One arena run of ``bot`` against ``heuristic``: ``deals`` deals, or as many as are started
     within ``seconds`` (in order, ``jobs`` at a time)."""
-    cfg = ArenaConfig(variant=variant, bots=(bot, "heuristic"), boards=deals, seed=seed, jobs=jobs)
+    cfg = ArenaConfig(variant=variant, bots=(bot, "heuristic"), boards=deals, seed=seed, jobs=jobs,
+                      budget=budget)
     if seconds is None:
         return run(cfg)
     start = time.perf_counter()
@@ -92,26 +95,27 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--bots", default=",".join(SEARCH_BOTS))
+    ap.add_argument("--budget", default=None, help="search budget (as for pitch arena --budget)")
+    ap.add_argument("--no-solver", action="store_true", help="skip the solver figures")
     ap.add_argument("--json", action="store_true", help="print JSON instead of tables")
     args = ap.parse_args(argv)
     started = time.perf_counter()
-    out: dict[str, object] = {"solver": solver_speed(args.positions, args.seed)}
+    out: dict[str, object] = {} if args.no_solver else {"solver": solver_speed(args.positions, args.seed)}
     runs: dict[str, dict[str, object]] = {}
     for variant in args.variants.split(","):
         for bot in args.bots.split(","):
-            rep = strength(variant, bot, args.deals, args.jobs, args.seed, args.seconds)
+            rep = strength(variant, bot, args.deals, args.jobs, args.seed, args.seconds, args.budget)
             runs[f"{variant}/{bot}"] = rep
-            if not args.json:
-                print(_line(variant, bot, rep), flush=True)
+            print(_line(variant, bot, rep), flush=True, file=sys.stderr if args.json else sys.stdout)
     out["arena"] = runs
     out["seconds"] = round(time.perf_counter() - started, 1)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
-    s = out["solver"]
-    assert isinstance(s, dict)
-    print(f"solver: {s['nodes_per_s']} nodes/s; first-lead pct solve median {s['median_s']} s "
-          f"(max {s['max_s']} s) over {s['positions']} deals")
+    s = out.get("solver")
+    if isinstance(s, dict):
+        print(f"solver: {s['nodes_per_s']} nodes/s; first-lead pct solve median {s['median_s']} s "
+              f"(max {s['max_s']} s) over {s['positions']} deals")
     print(f"total {out['seconds']} s")
     return 0
 

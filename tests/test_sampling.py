@@ -10,11 +10,11 @@ import pytest
 
 from pitchkit import Hand, make_rules
 from pitchkit.actions import Action, Bid, DeclareTrump, Phase, Play
-from pitchkit.bots import Bot, random_action
+from pitchkit.bots import Bot, make_bot, random_action
 from pitchkit.presets import presets
 from pitchkit.scoring import point_card
 from pitchkit.search import contract
-from pitchkit.search.budget import TINY
+from pitchkit.search.budget import DEFAULT, TINY
 from pitchkit.search.ismcts import IsmctsBot
 from pitchkit.search.pimc import PimcBot
 from pitchkit.search.sampling import Knowledge, knowledge, sample
@@ -241,3 +241,24 @@ def test_simulated_auction_gives_a_legal_bid(preset: str) -> None:
     assert chances == sorted(chances, reverse=True)
     action = contract.choose_bid(view, sim)
     assert action is not None and action in view.legal
+
+
+@pytest.mark.parametrize("name", ["pimc", "ismcts"])
+def test_default_budget_bids_by_the_heuristic_estimate(name: str) -> None:
+    """``bid_samples=0`` (the default): the auction is the ``heuristic`` bot's, seed for seed;
+    with deals to sample it is simulated instead."""
+    assert DEFAULT.bid_samples == 0
+    rules = make_rules("pct")
+    rng = random.Random(11)
+    differs = 0
+    for k in range(20):
+        hand = Hand.deal(rules, rng, dealer=k % 4)
+        assert hand.to_act is not None
+        view = make_view(hand, hand.to_act)
+        cls = PimcBot if name == "pimc" else IsmctsBot
+        heuristic = make_bot("heuristic", rng=random.Random(k))
+        assert cls(random.Random(k)).choose(view) == heuristic.choose(view)
+        simulated = cls(random.Random(k), TINY).choose(view)
+        assert simulated in view.legal
+        differs += simulated != heuristic.choose(view)
+    assert differs

@@ -34,7 +34,8 @@ def arena(
     option: list[str] = typer.Option([], "--option", "-o", help="rule option NAME=VALUE (repeatable)"),
     budget: str | None = typer.Option(None, "--budget",
                                       help="search budget: a scale (0.5) or NAME=N,... (samples, iterations, "
-                                           "nodes, bid-samples, bid-suits, bid-nodes)"),
+                                           "nodes, bid-samples, bid-suits, bid-nodes; bid-samples=0, "
+                                           "the default, bids by the heuristic estimate)"),
     duplicate: bool = typer.Option(True, "--duplicate/--no-duplicate",
                                    help="replay each deal with the bots rotated through the seats"),
     max_hands: int = typer.Option(200, "--max-hands", help="stop a game after this many hands"),

@@ -193,7 +193,9 @@ def _play_game(cfg: ArenaConfig, rules: Rules, board: int, seating: tuple[str, .
         _record(hand, board, seating, out)
         played += 1
     winners = set(game.end.winners) if game.end is not None else set()
-    for s in range(rules.players):
+    # one entry per side: a team's game is one observation, not one per member (seat t is the
+    # first seat of team t)
+    for s in range(rules.teams or rules.players):
         out.games.append((seating[s], s in winners))
 
 

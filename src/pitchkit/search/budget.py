@@ -20,11 +20,12 @@ class Budget:
     #: pimc: deals sampled and solved per card-play decision
     samples: int = 40
     #: ismcts: iterations (one sampled deal each) per card-play decision
-    iterations: int = 800
+    iterations: int = 1600
     #: solver nodes per card-play decision (pimc stops sampling when they run out)
     nodes: int = 400_000
-    #: deals sampled per auction or trump decision
-    bid_samples: int = 12
+    #: deals sampled per auction or trump decision; 0: bid and name trump by the ``heuristic``
+    #: bot's hand estimate (the default: it measured stronger, see ``docs/benchmarks.md``)
+    bid_samples: int = 0
     #: trump suits simulated per auction decision (the most promising ones)
     bid_suits: int = 2
     #: solver nodes per auction or trump decision
@@ -33,10 +34,12 @@ class Budget:
     inference: int = 0
 
     def scaled(self, factor: float) -> Budget:
-        """Every count multiplied by ``factor`` (at least 1)."""
+        """Every count multiplied by ``factor`` (at least 1; a count of 0, which switches a search
+        off, stays 0)."""
         return dataclasses.replace(self, **{
             f.name: max(1, round(getattr(self, f.name) * factor))
-            for f in dataclasses.fields(self) if f.name not in ("bid_suits", "inference")})
+            for f in dataclasses.fields(self)
+            if f.name not in ("bid_suits", "inference") and getattr(self, f.name)})
 
 
 DEFAULT = Budget()
@@ -61,7 +64,7 @@ def parse_budget(text: str) -> Budget:
     for part in t.split(","):
         name, sep, value = part.partition("=")
         name = name.strip().replace("-", "_")
-        least = 0 if name == "inference" else 1
+        least = 0 if name in ("inference", "bid_samples") else 1
         if not sep or name not in names or not value.strip().isdigit() or int(value) < least:
             raise PitchError(f"budget {text!r}: write NAME=N,... with names {', '.join(sorted(names))}, "
                              "or a scale such as 0.5")

@@ -7,6 +7,9 @@ value reaches ``b``. The samples give, per suit and bid, the chance of making it
 score change (points taken when made, minus the bid when set; smudge bids win or lose
 ``smudge-value``). Comparing with what passing is worth (see :func:`pass_value`) picks the bid.
 
+The search bots use it when their budget gives ``bid_samples`` (not by default: the simulated
+chance of making a bid is higher than the chance at the table, see ``docs/benchmarks.md``).
+
 Ten-point's discard and draw are simulated before solving: every seat keeps its trumps (point
 cards first, then by rank) and sheds the rest within the stock's limits, draws in turn, and the
 bidder takes the rest of the stock and keeps the best six.
@@ -354,8 +357,8 @@ def choose_trump(view: View, sim: Simulation) -> Action | None:
 
 def decide(view: View, rng: random.Random, budget: Budget, fallback: Fallback) -> Action:
     """The auction action, or the declared trump, by simulation (``fallback`` if it has no
-    samples)."""
-    if (view.rules.draw_to or len(view.hand)) > MAX_SIMULATED_CARDS:
+    samples, or when the budget asks for none)."""
+    if not budget.bid_samples or (view.rules.draw_to or len(view.hand)) > MAX_SIMULATED_CARDS:
         return fallback.choose(view)
     hand = 0
     for c in view.hand:

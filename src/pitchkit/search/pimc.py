@@ -6,8 +6,9 @@ else), and play the card with the best average value. The first lead of a lead-f
 valued with its trump (a jack or joker lead by its best suit), and naming trump after a jack or
 joker lead is valued the same way.
 
-Auction and declared trump: :mod:`pitchkit.search.contract`. Discards and anything the simulation
-cannot decide fall back to the ``heuristic`` bot.
+Auction and declared trump: the ``heuristic`` bot's hand estimate by default, by simulation
+(:mod:`pitchkit.search.contract`) when the budget gives ``bid_samples``. Discards and anything the
+simulation cannot decide fall back to the ``heuristic`` bot.
 """
 
 from __future__ import annotations
