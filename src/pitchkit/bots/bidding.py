@@ -284,7 +284,6 @@ def choose_bid(view: View, *, sets_in_a_row: int = 0) -> Action:
         return Choose(seat, Choice.MISDEAL)
     est = best_estimate(view)
     values = sorted(a.amount for a in legal if isinstance(a, Bid) and a.amount is not None)
-    may_pass = Bid(seat, None) in legal
     all_points = total_points(r)
 
     def allowed(b: int) -> bool:
@@ -298,19 +297,26 @@ def choose_bid(view: View, *, sets_in_a_row: int = 0) -> Action:
             >= make_threshold(view, b, sets_in_a_row=sets_in_a_row)]
     if good:
         return Bid(seat, max(good))
-    if may_pass:
-        return Bid(seat, None)
-    if Choose(seat, Choice.SELL) in legal:
-        return Choose(seat, Choice.SELL)
-    if Choose(seat, Choice.RUN) in legal:
-        # a weak dealer runs it: with more cards each, someone else may bid or the dealer's hand improve
-        return Choose(seat, Choice.RUN)
+    declined = decline(view)
+    if declined is not None:
+        return declined
     if values:
         return Bid(seat, values[0])
     return legal[0]
 
 
 # -- trump and discards -------------------------------------------------------------------------
+
+def decline(view: View) -> Action | None:
+    """Not bidding, when the seat may: pass, else (the dealer) sell, else run it; None when the
+    seat must bid."""
+    seat, legal = view.seat, view.legal
+    for action in (Bid(seat, None), Choose(seat, Choice.SELL), Choose(seat, Choice.RUN)):
+        # a weak dealer runs it: with more cards each, someone else may bid or the dealer's hand improve
+        if action in legal:
+            return action
+    return None
+
 
 def choose_trump(view: View) -> Action:
     """Name the best trump suit among the legal ones (a declared trump, or after a jack or joker lead)."""

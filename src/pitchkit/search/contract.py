@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
+from pitchkit.bots.bidding import decline
 from pitchkit.cards import BIG_JOKER, bits_of
 from pitchkit.rules import POINT_VALUES, GoingOut, Rules, TrumpBy
 from pitchkit.scoring import point_card
@@ -319,16 +320,12 @@ def choose_bid(view: View, sim: Simulation) -> Action | None:
         return bv.make >= least and bv.value >= floor
 
     ok = [b for b in bids if b in values and good(b)]
-    may_pass = Bid(seat, None) in legal
     dealer = seat == view.dealer
     if ok:
         return Bid(seat, min(ok) if dealer else max(ok))
-    if may_pass:
-        return Bid(seat, None)
-    if Choose(seat, Choice.SELL) in legal:
-        return Choose(seat, Choice.SELL)
-    if Choose(seat, Choice.RUN) in legal:
-        return Choose(seat, Choice.RUN)
+    declined = decline(view)
+    if declined is not None:
+        return declined
     usable = [b for b in bids if b in values]
     if not usable:
         return None

@@ -120,16 +120,20 @@ class SimState:
         if len(self.trick) < self.n_in:
             self.to_act = self.nxt[seat]
             return
-        led = self.tsuit[self.trick[0][1]]
-        strength = self.strength[led]
-        win, best = self.trick[0][0], -1
-        for s, c in self.trick:
-            if strength[c] > best:
-                win, best = s, strength[c]
+        win, _ = self._winning()
         assert self.scorer is not None
         self.state = self.scorer.capture(self.trick, win, *self.state)
         self.trick = []
         self.to_act = win
+
+    def _winning(self) -> tuple[int, int]:
+        """(seat, strength) of the card winning the trick so far."""
+        strength = self.strength[self.tsuit[self.trick[0][1]]]
+        win, best = self.trick[0][0], -1
+        for s, c in self.trick:
+            if strength[c] > best:
+                win, best = s, strength[c]
+        return win, best
 
     def rewards(self) -> dict[int, int]:
         """Each seat's relative score change for the finished hand: ``(U - 1)`` times its unit's
@@ -151,12 +155,8 @@ class SimState:
             return max(legal, key=lambda c: c % 13 if c < BIG_JOKER else 13)
         if not self.trick:
             return max(legal, key=lambda c: self.strength[self.tsuit[c]][c])
-        led = self.tsuit[self.trick[0][1]]
-        strength = self.strength[led]
-        win, best = self.trick[0][0], -1
-        for s, c in self.trick:
-            if strength[c] > best:
-                win, best = s, strength[c]
+        strength = self.strength[self.tsuit[self.trick[0][1]]]
+        win, best = self._winning()
         assert self.scorer is not None
         gv = self.scorer.gv
         if team[win] != team[self.to_act]:
