@@ -3,6 +3,7 @@ deterministic for a fixed seed and always act legally."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 
@@ -16,7 +17,7 @@ from pitchkit.scoring import point_card
 from pitchkit.search import contract
 from pitchkit.search.budget import DEFAULT, TINY
 from pitchkit.search.ismcts import IsmctsBot
-from pitchkit.search.pimc import PimcBot
+from pitchkit.search.pimc import PimcBot, objective_for
 from pitchkit.search.sampling import Knowledge, knowledge, sample
 from pitchkit.trump import table
 from pitchkit.view import View, make_view
@@ -262,3 +263,50 @@ def test_default_budget_bids_by_the_heuristic_estimate(name: str) -> None:
         assert simulated in view.legal
         differs += simulated != heuristic.choose(view)
     assert differs
+
+
+def bid_by_heuristic(hand: Hand, rng: random.Random) -> Hand:
+    """``hand`` after an auction bid by the ``heuristic`` bot (in its play phase unless a misdeal
+    or a hand run to more cards ended it)."""
+    bot = make_bot("heuristic", rng=rng)
+    while hand.phase == Phase.AUCTION:
+        assert hand.to_act is not None
+        hand.apply(bot.choose(make_view(hand, hand.to_act)))
+    return hand
+
+
+def test_pimc_leaves_the_lead_that_sets_trump_to_the_heuristic() -> None:
+    """``lead_search=0`` (the default): pimc's first lead of a lead-for-trump hand is the
+    ``heuristic`` bot's, seed for seed; with ``lead_search=1`` it is searched and sometimes differs."""
+    assert DEFAULT.lead_search == 0
+    rules = make_rules("pct")
+    rng = random.Random(12)
+    differs = 0
+    for k in range(12):
+        hand = bid_by_heuristic(Hand.deal(rules, rng, dealer=k % 4), random.Random(k))
+        if hand.phase != Phase.PLAY:
+            continue
+        assert hand.pitcher is not None and hand.to_act == hand.pitcher and hand.trump is None
+        view = make_view(hand, hand.pitcher)
+        expected = make_bot("heuristic", rng=random.Random(k)).choose(view)
+        assert PimcBot(random.Random(k)).choose(view) == expected
+        searched = PimcBot(random.Random(k), dataclasses.replace(TINY, samples=8)).choose(view)
+        assert searched in view.legal
+        differs += searched != expected
+    assert differs
+
+
+@pytest.mark.parametrize(("preset", "defender_objective"),
+                         [("pct", "coalition"), ("auction", "coalition"), ("auction-partners", "delta")])
+def test_pimc_defenders_of_a_cutthroat_hand_play_together(preset: str, defender_objective: str) -> None:
+    """In a cutthroat hand pimc's defenders solve as one side against the pitcher; with fixed
+    teams every seat solves for its team; the pitcher always for itself."""
+    rules = make_rules(preset)
+    rng = random.Random(13)
+    hand = bid_by_heuristic(Hand.deal(rules, rng, dealer=0), rng)
+    while hand.phase != Phase.PLAY:
+        hand = bid_by_heuristic(Hand.deal(rules, rng, dealer=0), rng)
+    assert hand.pitcher is not None
+    defender = next(s for s in hand.seats if s != hand.pitcher)
+    assert objective_for(make_view(hand, hand.pitcher)) == "delta"
+    assert objective_for(make_view(hand, defender)) == defender_objective

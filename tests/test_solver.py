@@ -41,11 +41,15 @@ def reference_value(hand: Hand, objective: str, perspective: int | None = None) 
     unit = units(r, hand.seats)
     per_unit = {unit[s]: d[s] for s in hand.seats}
     mine = unit[hand.pitcher if perspective is None else perspective]
+    if objective == "coalition" and mine != unit[hand.pitcher]:
+        return per_unit[mine] - per_unit[unit[hand.pitcher]]
     return (len(per_unit) - 1) * per_unit[mine] - sum(v for u, v in per_unit.items() if u != mine)
 
 
-def maximises(hand: Hand, seat: int, perspective: int) -> bool:
+def maximises(hand: Hand, seat: int, perspective: int, objective: str = "delta") -> bool:
     r = hand.rules
+    if objective == "coalition" and not r.teams and perspective != hand.pitcher:
+        return seat != hand.pitcher
     return r.team_of(seat) == r.team_of(perspective) if r.teams else seat == perspective
 
 
@@ -61,7 +65,7 @@ def minimax(hand: Hand, objective: str, perspective: int | None = None) -> int:
         child.apply(action)
         values.append(minimax(child, objective, perspective))
     me = hand.pitcher if perspective is None else perspective
-    return max(values) if maximises(hand, hand.to_act, me) else min(values)
+    return max(values) if maximises(hand, hand.to_act, me, objective) else min(values)
 
 
 def random_ending(preset: str, rng: random.Random, cards_left: int) -> Hand:
@@ -116,6 +120,19 @@ def test_solver_from_a_defenders_perspective_matches_minimax(preset: str) -> Non
             assert hand.to_act is not None
             child.apply(Play(hand.to_act, Card(card)))
             assert value == minimax(child, "delta", seat)
+
+
+@pytest.mark.parametrize("preset", [p for p in PRESETS if not make_rules(p).teams])
+def test_defenders_coalition_matches_minimax(preset: str) -> None:
+    """The "coalition" objective: every defender maximises one defender's score change minus the
+    pitcher's, and the pitcher minimises it."""
+    rng = random.Random(f"coalition {preset}")
+    for cards in (2, 3):
+        for _ in range(4):
+            hand = random_ending(preset, rng, cards)
+            seat = rng.choice([s for s in hand.seats if s != hand.pitcher])
+            solver = Solver(Deal.from_hand(hand), objective="coalition", perspective=seat)
+            assert solver.value() == minimax(hand, "coalition", seat)
 
 
 @pytest.mark.parametrize("preset", [p for p in PRESETS if not make_rules(p).draw_to])

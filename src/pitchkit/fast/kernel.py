@@ -83,6 +83,14 @@ def jit(fn: F) -> F:
     return cast(F, _numba.njit(cache=True, nogil=True)(fn))
 
 
+def jit_uncached(fn: F) -> F:
+    """:func:`jit` without the disk cache, for a recursive function (numba cannot load those from
+    its cache safely): compiled at its first call in each process."""
+    if _numba is None or not COMPILED:
+        return fn
+    return cast(F, _numba.njit(cache=False, nogil=True)(fn))
+
+
 # SplitMix64 constants as signed 64-bit values (the kernel works in int64).
 _GOLDEN = 0x9E3779B97F4A7C15 - (1 << 64)
 _MIX1 = 0xBF58476D1CE4E5B9 - (1 << 64)

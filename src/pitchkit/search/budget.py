@@ -30,6 +30,9 @@ class Budget:
     bid_suits: int = 2
     #: solver nodes per auction or trump decision
     bid_nodes: int = 200_000
+    #: pimc: 1 to search the lead that sets trump (and the suit a jack or joker lead names) too;
+    #: 0: the ``heuristic`` bot's (the default: it measured stronger, see ``docs/benchmarks.md``)
+    lead_search: int = 0
     #: 1: keep sampled deals in proportion to how well they fit the auction; 0: uniform deals
     inference: int = 0
 
@@ -39,12 +42,13 @@ class Budget:
         return dataclasses.replace(self, **{
             f.name: max(1, round(getattr(self, f.name) * factor))
             for f in dataclasses.fields(self)
-            if f.name not in ("bid_suits", "inference") and getattr(self, f.name)})
+            if f.name not in ("bid_suits", "inference", "lead_search") and getattr(self, f.name)})
 
 
 DEFAULT = Budget()
 #: a budget small enough for tests
-TINY = Budget(samples=2, iterations=30, nodes=20_000, bid_samples=2, bid_suits=1, bid_nodes=20_000)
+TINY = Budget(samples=2, iterations=30, nodes=20_000, bid_samples=2, bid_suits=1, bid_nodes=20_000,
+              lead_search=1)
 
 
 def parse_budget(text: str) -> Budget:
@@ -64,7 +68,7 @@ def parse_budget(text: str) -> Budget:
     for part in t.split(","):
         name, sep, value = part.partition("=")
         name = name.strip().replace("-", "_")
-        least = 0 if name in ("inference", "bid_samples") else 1
+        least = 0 if name in ("inference", "bid_samples", "lead_search") else 1
         if not sep or name not in names or not value.strip().isdigit() or int(value) < least:
             raise PitchError(f"budget {text!r}: write NAME=N,... with names {', '.join(sorted(names))}, "
                              "or a scale such as 0.5")

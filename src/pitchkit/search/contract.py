@@ -31,7 +31,7 @@ from pitchkit.search.fallback import Fallback
 from pitchkit.search.inference import auction_likelihood, weighted_sample
 from pitchkit.search.position import Deal, jack_suits
 from pitchkit.search.sampling import Sample, knowledge
-from pitchkit.search.solver import SearchLimit, Solver
+from pitchkit.search.solver import SearchLimit, make_solver
 from pitchkit.trump import TrumpTable, table
 from pitchkit.view import View
 
@@ -125,7 +125,7 @@ def simulate(view: View, rng: random.Random, *, suits: Sequence[int], samples: i
             remaining = node_budget - sim.nodes
             if remaining <= 0:
                 return sim
-            solver = Solver(deal, objective="points", node_limit=remaining)
+            solver = make_solver(deal, objective="points", node_limit=remaining)
             try:
                 value = solver.value_over(_first_leads(deal, suit))
             except SearchLimit:

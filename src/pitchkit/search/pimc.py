@@ -2,9 +2,14 @@
 
 Card play: sample deals consistent with the seat's view, solve each with every card visible
 (:mod:`pitchkit.search.solver`) from the deciding seat's perspective (its side against everyone
-else), and play the card with the best average value. The first lead of a lead-for-trump hand is
-valued with its trump (a jack or joker lead by its best suit), and naming trump after a jack or
-joker lead is valued the same way.
+else; in a cutthroat hand a defender plays with the other defenders against the pitcher), and play
+the card with the best average value.
+
+The lead that sets trump in a lead-for-trump hand, and the suit a jack or joker lead names, are the
+``heuristic`` bot's by default: solving those with every card visible rates leads that only work
+when the pitcher knows where the defenders' trumps are, and measured weaker (see
+``docs/benchmarks.md``). With ``Budget.lead_search`` they are searched too: each lead valued with
+its trump (a jack or joker lead by its best suit).
 
 Auction and declared trump: the ``heuristic`` bot's hand estimate by default, by simulation
 (:mod:`pitchkit.search.contract`) when the budget gives ``bid_samples``. Discards and anything the
@@ -24,7 +29,7 @@ from pitchkit.search.fallback import Fallback
 from pitchkit.search.inference import auction_likelihood, weighted_sample
 from pitchkit.search.position import Deal
 from pitchkit.search.sampling import knowledge
-from pitchkit.search.solver import SearchLimit, Solver, SolveStats, first_lead_values
+from pitchkit.search.solver import SearchLimit, SolveStats, first_lead_values, make_solver
 from pitchkit.view import View
 
 #: averages closer than this count as a tie
@@ -32,6 +37,9 @@ TIE = 1e-9
 #: hands longer than this (a hand run to nine cards) are too big to solve per decision: until they
 #: are this short, the fallback plays
 MAX_SOLVED_CARDS = 7
+#: the solver's objective for a defender of a cutthroat hand (see :mod:`pitchkit.search.position`):
+#: the defenders against the pitcher, which measured stronger than each against everyone
+DEFENDER_OBJECTIVE = "coalition"
 
 
 def on_pitcher_side(view: View, seat: int) -> bool:
@@ -48,6 +56,7 @@ def deal_values(view: View, deal: Deal, *, node_limit: int | None,
     """Value of each legal action of the view in one fully known deal, for the deciding seat (its
     side against everyone else); raises :class:`SearchLimit` past ``node_limit`` nodes."""
     seat = view.seat
+    objective = objective_for(view)
     if view.phase == Phase.TRUMP:
         leader, _ = view.trick[0]
         out: dict[Action, int] = {}
@@ -56,7 +65,8 @@ def deal_values(view: View, deal: Deal, *, node_limit: int | None,
             d = deal.copy()
             d.trump = int(a.suit)
             d.to_act = d.nxt[leader]
-            solver = Solver(d, node_limit=_left(node_limit, stats), perspective=seat)
+            solver = make_solver(d, objective=objective, node_limit=_left(node_limit, stats),
+                                 perspective=seat)
             try:
                 out[a] = solver.value()
             finally:
@@ -65,7 +75,8 @@ def deal_values(view: View, deal: Deal, *, node_limit: int | None,
     if deal.trump is None:
         sub = SolveStats()
         try:
-            by_lead = first_lead_values(deal, stats=sub, node_limit=_left(node_limit, stats),
+            by_lead = first_lead_values(deal, objective=objective, stats=sub,
+                                        node_limit=_left(node_limit, stats),
                                         perspective=seat)
         finally:
             stats.nodes += sub.nodes
@@ -73,12 +84,21 @@ def deal_values(view: View, deal: Deal, *, node_limit: int | None,
         for (c, _), v in by_lead.items():
             best[c] = max(best.get(c, v), v)
         return {Play(seat, CARDS[c]): v for c, v in best.items()}
-    solver = Solver(deal, node_limit=_left(node_limit, stats), perspective=seat)
+    solver = make_solver(deal, objective=objective, node_limit=_left(node_limit, stats),
+                         perspective=seat)
     try:
         vals = solver.move_values()
     finally:
         stats.nodes += solver.stats.nodes
     return {Play(seat, CARDS[c]): v for c, v in vals.items()}
+
+
+def objective_for(view: View) -> str:
+    """The solver's objective for the deciding seat: ``"delta"`` (its side against everyone
+    else), or :data:`DEFENDER_OBJECTIVE` for a defender of a cutthroat hand."""
+    if not view.rules.teams and view.seat != view.pitcher:
+        return DEFENDER_OBJECTIVE
+    return "delta"
 
 
 def _left(limit: int | None, stats: SolveStats) -> int | None:
@@ -151,7 +171,8 @@ class PimcBot:
         b = self.budget
         if view.phase == Phase.AUCTION or (view.phase == Phase.TRUMP and not view.trick):
             return contract.decide(view, self.rng, b, self.fallback)
-        if max(view.hand_sizes) > MAX_SOLVED_CARDS:
+        sets_trump = view.phase == Phase.TRUMP or view.trump is None
+        if max(view.hand_sizes) > MAX_SOLVED_CARDS or (sets_trump and not b.lead_search):
             return self.fallback.choose(view)
         st = SolveStats()
         values = pimc_values(view, self.rng, samples=b.samples, nodes=b.nodes, stats=st,

@@ -23,6 +23,9 @@ Objectives (see ``docs/benchmarks.md``, "Search bots"):
   multi-player search), so he takes points for himself rather than for another defender.
   Seven-point dynamic teams: the same, the teams formed by the real rule at the end (scores are
   individual, so a dynamic partner's gain counts against the perspective like anyone else's).
+* ``"coalition"``: for a defender of a cutthroat hand (the perspective), its own score change
+  minus the pitcher's; every defender maximises it and the pitcher minimises it, so the defenders
+  play together against the pitcher rather than each against everyone.
 * ``"points"``: the points the pitcher's side takes (``side_points``); the bid is made exactly when
   this reaches the bid, so its min-max value answers "can this bid be made" for the auction.
 """
@@ -40,7 +43,7 @@ from pitchkit.scoring import Trick, point_card
 from pitchkit.trump import TrumpTable, table
 from pitchkit.view import View
 
-OBJECTIVES = ("delta", "points")
+OBJECTIVES = ("delta", "points", "coalition")
 #: ``game`` argument of :meth:`Scorer.value`: award the game point by the card points
 GAME_BY_POINTS = -2
 #: ``game`` argument of :meth:`Scorer.value`: nobody gets the game point
@@ -237,25 +240,31 @@ class Scorer:
             v = self._cache[key] = self._value(cap, cpk, wm, fj, game)
         return v
 
+    def high_low(self, fj: int = 0) -> tuple[int | None, int | None]:
+        """The high and low trumps in play (``fj``: the equal joker played first, when their order
+        decides which is which)."""
+        high = fj if self.high_by_order else self.high
+        low = BIG_JOKER + LITTLE_JOKER - fj if self.low_by_order else self.low
+        return high, low
+
+    def sides(self, fj: int = 0) -> dict[int, int]:
+        """The side of each seat: its fixed team (the seat itself in cutthroat games), or with
+        dynamic teams the makers of high and low against the rest (``fj``: the equal joker played
+        first, when their order decides high or low)."""
+        r = self.rules
+        high, low = self.high_low(fj)
+        if r.dynamic_teams and high is not None and low is not None:
+            makers = {self.player[high], self.player[low]}
+            rest = [s for s in self.seats if s not in makers]
+            return {s: (min(makers) if s in makers else min(rest, default=s)) for s in self.seats}
+        return {s: r.team_of(s) for s in self.seats}
+
     def side_points(self, cap: int, cpk: int, wm: int, fj: int, game: int = GAME_BY_POINTS
                     ) -> tuple[dict[int, int], dict[int, int], int]:
         """(side of each seat, points of each side, total awarded) for a finished hand."""
-        r = self.rules
-        high, low = self.high, self.low
-        if self.high_by_order:
-            high = fj
-        if self.low_by_order:
-            low = BIG_JOKER + LITTLE_JOKER - fj
+        side = self.sides(fj)
+        high, low = self.high_low(fj)
         player = self.player
-        side: dict[int, int] = {}
-        if r.dynamic_teams and high is not None and low is not None:
-            makers = {player[high], player[low]}
-            rest = [s for s in self.seats if s not in makers]
-            for s in self.seats:
-                side[s] = min(makers) if s in makers else min(rest, default=s)
-        else:
-            for s in self.seats:
-                side[s] = r.team_of(s)
         unit_side = {self.unit[s]: side[s] for s in self.seats}
 
         def captured_side(card: int) -> int:
@@ -305,6 +314,8 @@ class Scorer:
             return pts.get(side[self.pitcher], 0)
         delta = self.unit_deltas(cap, cpk, wm, fj, game)
         mine = self.unit[self.perspective]
+        if self.objective == "coalition" and mine != self.unit[self.pitcher]:
+            return delta[mine] - delta[self.unit[self.pitcher]]
         return (len(self.units) - 1) * delta[mine] - sum(d for u, d in delta.items() if u != mine)
 
     def unit_deltas(self, cap: int, cpk: int, wm: int, fj: int, game: int = GAME_BY_POINTS) -> dict[int, int]:

@@ -74,8 +74,10 @@ class Solver:
         d = self.deal
         self.is_max = [False] * d.n_seats
         mine = self.scorer.unit[self.scorer.perspective]
+        against = self.scorer.unit[d.pitcher]
         for s in d.seats:
-            self.is_max[s] = self.scorer.unit[s] == mine
+            u = self.scorer.unit[s]
+            self.is_max[s] = u != against if objective == "coalition" and mine != against else u == mine
         self.n_in = len(d.seats)
         self.scorer.prepare_bounds([self.scorer.unit[s] for s in d.seats if self.is_max[s]])
         self.first_lead_trump = (d.rules.bidder_leads_trump and not d.tricks and not d.trick)
@@ -160,11 +162,12 @@ class Solver:
 
     # -- root -----------------------------------------------------------------------------------
 
-    def _root(self, only: int | None, alpha: int, beta: int) -> int:
+    def _root_state(self) -> tuple[int, int, int, int, int, int, int, int, int, int]:
+        """(cap, cpk, wm, fj, cards of the trick played, trick mask, live cards, led suit, best
+        strength, its seat) of the deal as it stands."""
         d = self.deal
         sc = self.scorer
         cap, cpk, wm, fj = sc.initial(d.tricks)
-        k = len(d.trick)
         tmask = 0
         for _, c in d.trick:
             tmask |= 1 << c
@@ -173,16 +176,20 @@ class Solver:
         live = 0
         for h in d.hands:
             live |= h
-        if k == 0 and only is None and not self.first_lead_trump:
-            return self._lead(d.to_act, live, cap, cpk, wm, fj, alpha, beta)
         led, bstr, bseat = -1, -1, -1
-        if k:
+        if d.trick:
             led = self.t.suit[d.trick[0][1]]
             for s, c in d.trick:
                 st = self.t.strength[led][c]
                 if st > bstr:
                     bstr, bseat = st, s
-        seat = d.to_act
+        return cap, cpk, wm, fj, len(d.trick), tmask, live, led, bstr, bseat
+
+    def _root(self, only: int | None, alpha: int, beta: int) -> int:
+        cap, cpk, wm, fj, k, tmask, live, led, bstr, bseat = self._root_state()
+        seat = self.deal.to_act
+        if k == 0 and only is None and not self.first_lead_trump:
+            return self._lead(seat, live, cap, cpk, wm, fj, alpha, beta)
         moves = [only] if only is not None else self._order(
             seat, self._representatives(seat, self.legal_mask(seat), live, tmask), k, bstr, bseat, led)
         return self._play(seat, moves, k, live, tmask, led, bstr, bseat, cap, cpk, wm, fj, alpha, beta)[0]
@@ -386,9 +393,20 @@ class SearchLimit(Exception):
 
 
 
+def make_solver(deal: Deal, *, objective: str = "delta", node_limit: int | None = None,
+                perspective: int | None = None) -> Solver:
+    """A solver for ``deal``: the compiled one when it can be used
+    (:func:`pitchkit.search.compiled.make_solver`), else :class:`Solver`; both give the same
+    values."""
+    from pitchkit.search import compiled  # it subclasses Solver
+
+    return compiled.make_solver(deal, objective=objective, node_limit=node_limit,
+                                perspective=perspective)
+
+
 def solve(deal: Deal, *, objective: str = "delta", perspective: int | None = None) -> int:
     """The exact value of a play-phase deal (trump known)."""
-    return Solver(deal, objective=objective, perspective=perspective).value()
+    return make_solver(deal, objective=objective, perspective=perspective).value()
 
 
 def first_lead_values(deal: Deal, *, objective: str = "delta", stats: SolveStats | None = None,
@@ -408,7 +426,7 @@ def first_lead_values(deal: Deal, *, objective: str = "delta", stats: SolveStats
         d.trump = suit
         used = stats.nodes if stats is not None else 0
         limit = None if node_limit is None else max(1, node_limit - used)
-        solver = Solver(d, objective=objective, node_limit=limit, perspective=perspective)
+        solver = make_solver(d, objective=objective, node_limit=limit, perspective=perspective)
         try:
             for c, v in solver.move_values(leads).items():
                 out[(c, suit)] = v

@@ -1,0 +1,162 @@
+"""The solver with its search compiled (numba): :class:`CompiledSolver`, and :func:`make_solver`,
+which gives it when it can and the plain :class:`~pitchkit.search.solver.Solver` otherwise.
+
+Both search the same tree in the same order and give the same values; the compiled one runs the
+search in :mod:`pitchkit.search.kernel` on arrays built here from the solver's tables and scorer.
+It needs numba (``pitchkit[fast]``) and a deal whose scoring fits the kernel's int64 capture state
+(at most seven scoring units and fifteen tracked cards) and whose sides are fixed by the deal (not
+with dynamic teams whose high or low turns on which equal joker falls first).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from typing import Any
+
+import numpy as np
+
+from pitchkit.fast.kernel import COMPILED
+from pitchkit.search import kernel as K
+from pitchkit.search.position import Deal, Scorer
+from pitchkit.search.solver import SearchLimit, Solver
+
+#: transposition-table slots (a power of two) shared by the compiled searches of a process
+TT_SLOTS = 1 << 18
+#: set to ``0`` to always use the plain solver
+ENV_SWITCH = "PITCHKIT_COMPILED_SOLVER"
+
+_KINDS = {"player": K.K_PLAYER, "capturer": K.K_CAPTURER, "game": K.K_GAME, "smudge": K.K_SMUDGE}
+_POINT_CODES = {"high": K.PC_HIGH, "low": K.PC_LOW, "jack": K.PC_JACK}
+_SIDES = 16
+_tables: dict[int, tuple[Any, Any]] = {}
+_generation = itertools.count(1)
+_buf = np.zeros((K.MAX_PLY, 2, 64), dtype=np.int64)
+
+I64 = np.int64
+
+
+def enabled() -> bool:
+    """True when the compiled solver is used (numba compiles, and it is not switched off)."""
+    return COMPILED and os.environ.get(ENV_SWITCH, "1") != "0"
+
+
+def fits(deal: Deal, scorer: Scorer) -> bool:
+    """True if the kernel can search this deal (see the module documentation)."""
+    if scorer._static_sides is None:
+        return False
+    return (max(scorer.units) <= 6 and len(scorer.tracked) <= 15 and deal.rules.deck_size <= 62
+            and max(scorer.sides().values()) < _SIDES)
+
+
+def make_solver(deal: Deal, *, objective: str = "delta", node_limit: int | None = None,
+                perspective: int | None = None) -> Solver:
+    """The compiled solver for ``deal`` when :func:`enabled` and it :func:`fits`, else the plain
+    one; both give the same values."""
+    if enabled():
+        solver = CompiledSolver(deal, objective=objective, node_limit=node_limit,
+                                perspective=perspective)
+        if solver.arrays is not None:
+            return solver
+    return Solver(deal, objective=objective, node_limit=node_limit, perspective=perspective)
+
+
+def _tt(n_seats: int) -> tuple[Any, Any]:
+    t = _tables.get(n_seats)
+    if t is None:
+        t = _tables[n_seats] = (np.zeros((TT_SLOTS, n_seats + 6), dtype=I64),
+                                np.zeros((TT_SLOTS, 3), dtype=I64))
+    return t
+
+
+class CompiledSolver(Solver):
+    """A :class:`Solver` whose searches run compiled. ``arrays`` is None when the deal does not
+    :func:`fit` the kernel (then it searches as the plain solver does)."""
+
+    def __init__(self, deal: Deal, *, objective: str = "delta", node_limit: int | None = None,
+                 perspective: int | None = None) -> None:
+        super().__init__(deal, objective=objective, node_limit=node_limit, perspective=perspective)
+        self.arrays: tuple[Any, ...] | None = None
+        if fits(self.deal, self.scorer):
+            self.arrays = self._build()
+
+    def _build(self) -> tuple[Any, ...]:
+        d, sc, t = self.deal, self.scorer, self.t
+        n = d.rules.deck_size
+        side = sc.sides()
+        par = np.zeros(K.N_PAR, dtype=I64)
+        par[K.P_OBJECTIVE] = ("delta", "points", "coalition").index(self.objective)
+        par[K.P_PUNIT] = sc.unit[d.pitcher]
+        par[K.P_PSIDE] = side[d.pitcher]
+        par[K.P_BID] = d.bid
+        par[K.P_SPECIAL] = int(d.rules.is_special_bid(d.bid))
+        par[K.P_SMUDGE_VALUE] = d.rules.smudge_value
+        par[K.P_HOLE_TO_ZERO] = int(d.rules.smudge_hole_to_zero)
+        par[K.P_MINE] = sc.unit[sc.perspective]
+        par[K.P_UNITS] = len(sc.units)
+        par[K.P_USES_GAME] = int(sc.uses_game)
+        par[K.P_USES_WINNERS] = int(sc.uses_winners)
+        par[K.P_USES_ORDER] = int(sc.uses_order)
+        par[K.P_N_IN] = self.n_in
+        assert self.trump is not None
+        par[K.P_TRUMP] = self.trump
+        par[K.P_TRUMP_MASK] = t.trump_mask
+        par[K.P_GEN] = next(_generation)
+        par[K.P_N_SEATS] = d.n_seats
+
+        player = sc.player
+        cards = np.zeros((n, K.N_CARD_COLS), dtype=I64)
+        for c in range(n):
+            cards[c, K.C_SUIT] = t.suit[c]
+            cards[c, K.C_LOWER] = t.lower[c]
+            cards[c, K.C_NEUTRAL] = int(t.neutral[c])
+            cards[c, K.C_GV] = t.gv[c]
+            cards[c, K.C_TUNIT] = self.tunit[c]
+            cards[c, K.C_FIELD] = sc.track_shift[c] // 4 if c in sc.track_shift else -1
+            cards[c, K.C_PSIDE] = side[player[c]] if c in player else -1
+        strength = np.array(t.strength, dtype=I64)
+        suit_mask = np.array(t.suit_mask, dtype=I64)
+        seats = np.zeros((d.n_seats, K.N_SEAT_COLS), dtype=I64)
+        for s in d.seats:
+            seats[s] = (d.nxt[s], int(self.is_max[s]), sc.unit[s])
+        unit_side = np.full(_SIDES, -1, dtype=I64)
+        for s in d.seats:
+            unit_side[sc.unit[s]] = side[s]
+        seat_rows = np.array([(sc.unit[s], side[s], d.scores[s]) for s in d.seats], dtype=I64)
+        units = np.array(sc.units, dtype=I64)
+        plan = np.array([(_KINDS[how],
+                          (K.BY_ORDER_HIGH if point == "high" else K.BY_ORDER_LOW) if card < 0
+                          and how in ("player", "capturer") else max(card, 0),
+                          value, _POINT_CODES.get(point, K.PC_OTHER))
+                         for point, card, how, value in sc.plan], dtype=I64).reshape(-1, 4)
+        tracked = np.array(sc.tracked, dtype=I64)
+        static = sc._static_sides
+        assert static is not None
+        width = max(len(g) for g in static)
+        groups = np.full((len(static), width), -1, dtype=I64)
+        for i, g in enumerate(static):
+            groups[i, :len(g)] = g
+        min_units = np.array(sc._min_units, dtype=I64)
+        scratch = np.zeros((4, _SIDES), dtype=I64)
+        hands = np.array(d.hands, dtype=I64)
+        return (par, plan, cards, strength, suit_mask, seats, unit_side, seat_rows, units, scratch,
+                tracked, groups, min_units, hands)
+
+    def _root(self, only: int | None, alpha: int, beta: int) -> int:
+        if self.arrays is None:
+            return super()._root(only, alpha, beta)
+        cap, cpk, wm, fj, k, tmask, live, led, bstr, bseat = self._root_state()
+        seat = self.deal.to_act
+        plain_lead = k == 0 and only is None and not self.first_lead_trump
+        root_legal = -1 if plain_lead or only is not None else self.legal_mask(seat)
+        limit = -1 if self.node_limit is None else self.node_limit
+        stats = np.array([self.stats.nodes, limit, 0], dtype=I64)
+        tt_key, tt_val = _tt(self.deal.n_seats)
+        search: Any = K.search
+        v, _ = search(*self.arrays, stats, tt_key, tt_val, _buf, 0, seat, k, live, tmask, led, bstr,
+                        bseat, cap, cpk, wm, fj, alpha, beta, root_legal,
+                        -1 if only is None else only)
+        self.stats.nodes = int(stats[K.ST_NODES])
+        if stats[K.ST_ABORTED]:
+            raise SearchLimit
+        return int(v)
