@@ -6,13 +6,15 @@ import random
 
 import pytest
 
+pytest.importorskip("numba", reason="needs numba (pitchkit[fast])")
+
 from pitchkit.search import compiled
 from pitchkit.search.compiled import CompiledSolver, make_solver
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import SearchLimit, Solver
 from tests.test_solver import PRESETS, random_ending
 
-pytestmark = pytest.mark.skipif(not compiled.enabled(), reason="needs numba (pitchkit[fast])")
+pytestmark = pytest.mark.skipif(not compiled.enabled(), reason="numba's JIT is switched off")
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from itertools import pairwise
 
+from pitchkit import fast
 from pitchkit.cards import BIG_JOKER, bits_of
 from pitchkit.lookup import strengths
 from pitchkit.search.position import Deal, Scorer, jack_suits
@@ -398,10 +400,15 @@ def make_solver(deal: Deal, *, objective: str = "delta", node_limit: int | None 
     """A solver for ``deal``: the compiled one when it can be used
     (:func:`pitchkit.search.compiled.make_solver`), else :class:`Solver`; both give the same
     values."""
-    from pitchkit.search import compiled  # it subclasses Solver
+    if _compiled_available():
+        from pitchkit.search import compiled  # it subclasses Solver; it needs numpy
 
-    return compiled.make_solver(deal, objective=objective, node_limit=node_limit,
-                                perspective=perspective)
+        return compiled.make_solver(deal, objective=objective, node_limit=node_limit,
+                                    perspective=perspective)
+    return Solver(deal, objective=objective, node_limit=node_limit, perspective=perspective)
+
+
+_compiled_available = cache(fast.available)
 
 
 def solve(deal: Deal, *, objective: str = "delta", perspective: int | None = None) -> int:
