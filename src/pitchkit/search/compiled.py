@@ -5,7 +5,9 @@ Both search the same tree in the same order and give the same values; the compil
 search in :mod:`pitchkit.search.kernel` on arrays built here from the solver's tables and scorer.
 It needs numba (``pitchkit[fast]``) and a deal whose scoring fits the kernel's int64 capture state
 (at most seven scoring units and fifteen tracked cards) and whose sides are fixed by the deal (not
-with dynamic teams whose high or low turns on which equal joker falls first).
+with dynamic teams whose high or low turns on which equal joker falls first). The transposition
+table and move buffers are shared by the process, so one process runs one search at a time (the
+arena runs in processes, not threads).
 """
 
 from __future__ import annotations
@@ -102,7 +104,6 @@ class CompiledSolver(Solver):
         par[K.P_TRUMP] = self.trump
         par[K.P_TRUMP_MASK] = t.trump_mask
         par[K.P_GEN] = next(_generation)
-        par[K.P_N_SEATS] = d.n_seats
 
         player = sc.player
         cards = np.zeros((n, K.N_CARD_COLS), dtype=I64)

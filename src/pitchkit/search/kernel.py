@@ -37,9 +37,8 @@ P_N_IN = 11  # seats in the hand
 P_TRUMP = 12
 P_TRUMP_MASK = 13
 P_GEN = 14  # number of this search (transposition-table entries of others are ignored)
-P_N_SEATS = 15
-P_PUNIT = 16  # unit of the pitcher
-N_PAR = 17
+P_PUNIT = 15  # unit of the pitcher
+N_PAR = 16
 
 # -- cards: per-card columns ----------------------------------------------------------------------
 C_SUIT = 0
