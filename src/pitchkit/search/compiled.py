@@ -106,15 +106,14 @@ class CompiledSolver(Solver):
         par[K.P_GEN] = next(_generation)
 
         player = sc.player
-        cards = np.zeros((n, K.N_CARD_COLS), dtype=I64)
-        for c in range(n):
-            cards[c, K.C_SUIT] = t.suit[c]
-            cards[c, K.C_LOWER] = t.lower[c]
-            cards[c, K.C_NEUTRAL] = int(t.neutral[c])
-            cards[c, K.C_GV] = t.gv[c]
-            cards[c, K.C_TUNIT] = self.tunit[c]
-            cards[c, K.C_FIELD] = sc.track_shift[c] // 4 if c in sc.track_shift else -1
-            cards[c, K.C_PSIDE] = side[player[c]] if c in player else -1
+        cards = np.empty((n, K.N_CARD_COLS), dtype=I64)
+        cards[:, K.C_SUIT] = t.suit
+        cards[:, K.C_LOWER] = t.lower
+        cards[:, K.C_NEUTRAL] = t.neutral
+        cards[:, K.C_GV] = t.gv
+        cards[:, K.C_TUNIT] = self.tunit
+        cards[:, K.C_FIELD] = [sc.track_shift[c] // 4 if c in sc.track_shift else -1 for c in range(n)]
+        cards[:, K.C_PSIDE] = [side[player[c]] if c in player else -1 for c in range(n)]
         strength = np.array(t.strength, dtype=I64)
         suit_mask = np.array(t.suit_mask, dtype=I64)
         seats = np.zeros((d.n_seats, K.N_SEAT_COLS), dtype=I64)
