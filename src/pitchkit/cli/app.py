@@ -3,16 +3,54 @@
 from __future__ import annotations
 
 import sys
-from typing import NoReturn
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 import typer
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
-app = typer.Typer(
+
+def _untyped_flags(params: list[Any]) -> list[Any]:
+    """Show no value type (``<bool>``) for options that take no value."""
+    for param in params:
+        if isinstance(param, TyperOption) and param.is_flag and param.metavar is None:
+            param.metavar = ""
+    return params
+
+
+class PitchGroup(TyperGroup):
+    """The ``pitch`` group: help without value types for flags."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The group's parameters, flags shown without a value type."""
+        return _untyped_flags(super().get_params(ctx))
+
+
+class PitchCommand(TyperCommand):
+    """A ``pitch`` command: help without value types for flags."""
+
+    def get_params(self, ctx: Any) -> list[Any]:
+        """The command's parameters, flags shown without a value type."""
+        return _untyped_flags(super().get_params(ctx))
+
+
+class PitchTyper(typer.Typer):
+    """A Typer whose commands are :class:`PitchCommand` unless told otherwise."""
+
+    def command(self, name: str | None = None, **kwargs: Any) -> Callable[[Any], Any]:
+        """Register a command (see :meth:`typer.Typer.command`)."""
+        kwargs.setdefault("cls", PitchCommand)
+        return super().command(name, **kwargs)
+
+
+app = PitchTyper(
     name="pitch",
+    cls=PitchGroup,
     help="Pitch (Setback, Auction Pitch, Ten-Point, Seven-Point, Smudge): play, score, look up rules.",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
 )
 
 

@@ -31,7 +31,8 @@ def arena(
     seed: int = typer.Option(1, "--seed", help="the run's seed (deals and bots depend on it only)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="processes to play the boards on"),
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
-    option: list[str] = typer.Option([], "--option", "-o", help="rule option NAME=VALUE (repeatable)"),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                 help="rule option (repeatable)"),
     budget: str | None = typer.Option(None, "--budget",
                                       help="search budget: a scale (0.5) or NAME=N,... (samples, iterations, "
                                            "nodes, bid-samples, bid-suits, bid-nodes; bid-samples=0, "

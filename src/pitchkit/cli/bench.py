@@ -23,7 +23,7 @@ _SECTIONS_HELP = f"measure only these sections (repeatable): {', '.join(SECTIONS
 def bench(
     seconds: float = typer.Option(1.0, "--seconds", "-s", help="seconds per measured figure"),
     repeat: int = typer.Option(1, "--repeat", "-r", help="keep the best of this many runs per figure"),
-    section: list[str] = typer.Option([], "--section", help=_SECTIONS_HELP),
+    section: list[str] = typer.Option([], "--section", metavar="NAME", help=_SECTIONS_HELP),
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
     markdown: bool = typer.Option(False, "--markdown", help="print the tables as Markdown"),
 ) -> None:
@@ -53,7 +53,8 @@ def simulate(
     jobs: int = typer.Option(1, "--jobs", "-j", help="processes to play them on"),
     seed: int = typer.Option(0, "--seed", help="the run's seed (figures depend on it only)"),
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
-    option: list[str] = typer.Option([], "--option", "-o", help="rule option NAME=VALUE (repeatable)"),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                 help="rule option (repeatable)"),
     engine: bool = typer.Option(False, "--engine", help="use the engine even when the fast path could"),
     as_json: bool = typer.Option(False, "--json", help="print the statistics as JSON"),
 ) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 import typer
 
 from pitchkit.cli.app import app, fail, parse_option_pairs
+from pitchkit.cli.saved import find_saved, saved_games
 from pitchkit.cli.score import read_json
 from pitchkit.errors import PitchError
 from pitchkit.presets import make_rules
@@ -22,11 +23,12 @@ def _has_terminal() -> bool:
 @app.command()
 def play(
     variant: str = typer.Option("pct", "--variant", "-v", help="preset name or alias (see pitch rules)"),
-    players: int | None = typer.Option(None, "--players", "-n", help="number of seats (preset default)"),
+    players: int | None = typer.Option(None, "--players", "-p", help="number of seats (preset default)"),
     seat: int = typer.Option(0, "--seat", help="your seat, 0 to players-1"),
     seed: int | None = typer.Option(None, "--seed", help="seed of the deal and the bots (default: random)"),
     target: int | None = typer.Option(None, "--target", help="points to win (same as --option target=N)"),
-    option: list[str] = typer.Option([], "--option", "-o", help="rule override NAME=VALUE (repeatable)"),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                 help="rule override (repeatable)"),
     bot: str | None = typer.Option(None, "--bot", help="bot for the other seats (default: heuristic, "
                                    "else random)"),
     all_bots: bool = typer.Option(False, "--all-bots", help="every seat is a bot: watch them play"),
@@ -92,22 +94,24 @@ def play(
 
 @app.command()
 def replay(
-    source: str | None = typer.Argument(None, metavar="FILE", help="a saved game (omit to list them)"),
+    source: str | None = typer.Argument(None, metavar="GAME",
+                                     help="a saved game: a name from the list, or a path"),
     text: bool = typer.Option(False, "--text", help="print the whole game as plain text"),
-    save_dir: Path | None = typer.Option(None, "--save-dir", help="folder to list saved games from"),
+    save_dir: Path | None = typer.Option(None, "--save-dir",
+                                         help="folder of saved games (to list or find GAME)"),
 ) -> None:
-    """Step through a saved game (arrow keys), or print it with --text; without FILE list saved games."""
+    """Step through a saved game (arrow keys), or print it with --text; without GAME list saved games."""
     from pitchkit.tui.saves import games_dir
     from pitchkit.tui.textlog import load_replay, replay_text
 
     if source is None:
         folder = games_dir(save_dir)
-        games = sorted(folder.glob("*.json")) if folder.is_dir() else []
+        games = saved_games(folder)
         print(f"Saved games in {folder}: {len(games)}")
         for path in games[-20:]:
             print(f"  {path.name}")
         return
-    doc = read_json(source)
+    doc = read_json(find_saved(source, games_dir(save_dir)))
     try:
         game = load_replay(doc)
     except PitchError as e:

@@ -44,7 +44,8 @@ def _show(value: object) -> str:
 @app.command()
 def rules(
     preset: str | None = typer.Argument(None, help="a preset name or alias; omit to list them"),
-    option: list[str] = typer.Option([], "--option", "-o", help="override NAME=VALUE (repeatable)"),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
+                                 help="rule override (repeatable)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON"),
 ) -> None:
     """List the presets, or print every rule of one preset with its value and where it comes from."""
