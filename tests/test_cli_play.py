@@ -179,3 +179,83 @@ def test_replay_rejects_an_invalid_record(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("hand 0: action 0")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def check_every_card_was_dealt(log: str) -> int:
+    """Follow each seat's cards through a text log: every card discarded or played was dealt to the
+    seat or taken from the pack before; a finished (not misdealt) hand ends with nothing held.
+    Returns how many cards came from the pack."""
+    held: dict[str, set[str]] = {}
+    from_pack = 0
+
+    def finish() -> None:
+        if held and not misdeal:
+            assert all(not cards for cards in held.values()), held
+
+    misdeal = False
+    for line in log.splitlines():
+        if re.match(r"Hand \d+: ", line) or line.startswith("Final scores"):
+            finish()
+            held, misdeal = {}, False
+        elif m := re.fullmatch(r"  (Seat \d) dealt: (.*)", line):
+            held[m[1]] = set(m[2].split())
+        elif line.startswith("  From the pack: "):
+            for seat, cards in re.findall(r"(Seat \d) takes ((?:\w\w ?)+)", line):
+                held[seat] |= set(cards.split())
+                from_pack += len(cards.split())
+        elif m := re.fullmatch(r"  (Seat \d): discard (.*)", line):
+            assert set(m[2].split()) <= held[m[1]], line
+            held[m[1]] -= set(m[2].split())
+        elif line.startswith("  Trick "):
+            for seat, card in re.findall(r"(Seat \d) (\w\w)\b", line.split(" -> ")[0]):
+                assert card in held[seat], f"{seat} played {card}, not held: {line}"
+                held[seat].discard(card)
+        elif line.startswith("  Misdeal"):
+            misdeal = True
+    return from_pack
+
+
+@pytest.mark.parametrize(("variant", "seed"), [("pct", 1), ("pct", 5), ("ten-point", 2), ("seven-point", 3)])
+def test_the_text_log_shows_every_card_taken_from_the_pack(tmp_path: Path, variant: str, seed: int) -> None:
+    """Run it (pct), the draw and the stock the bidder takes (ten-point): no card is played or
+    discarded that the log did not show the seat receive, in the game and in its replay."""
+    played = bots_game(tmp_path, "--max-hands", "8", "--target", "99", variant=variant, seed=seed)
+    assert played.exit_code == 0, played.output
+    taken = check_every_card_was_dealt(played.stdout)
+    if variant == "ten-point":
+        assert taken > 0
+    replayed = runner.invoke(app, ["replay", "--text", str(saved_path(played))])
+    assert replayed.exit_code == 0, replayed.output
+    assert check_every_card_was_dealt(replayed.stdout) == taken
+
+
+def test_running_it_shows_the_extra_cards(tmp_path: Path) -> None:
+    """A pct hand the dealer runs: the three extra cards of each seat follow the first auction."""
+    for seed in range(1, 40):
+        result = bots_game(tmp_path, "--max-hands", "1", "--no-save", seed=seed)
+        if " run it\n" in result.stdout:
+            break
+    else:
+        pytest.fail("no seed ran it")
+    first, _, rest = result.stdout.partition(" run it\n")
+    assert re.match(r"  From the pack: (Seat \d takes \w\w \w\w \w\w(, )?){4}\n  Auction: ", rest)
+    check_every_card_was_dealt(result.stdout)
+
+
+def test_replay_by_the_listed_name(tmp_path: Path) -> None:
+    """``pitch replay NAME`` takes the name ``pitch replay`` lists, with or without ``.json``."""
+    played = bots_game(tmp_path, "--max-hands", "1")
+    path = saved_path(played)
+    listing = runner.invoke(app, ["replay", "--save-dir", str(tmp_path)])
+    assert f"  {path.name}" in listing.stdout.splitlines()
+    expected = runner.invoke(app, ["replay", "--text", str(path)]).stdout
+    for name in (path.name, path.stem):
+        result = runner.invoke(app, ["replay", "--text", "--save-dir", str(tmp_path), name])
+        assert result.exit_code == 0, result.output
+        assert result.stdout == expected
+
+
+def test_replay_of_an_unknown_name_is_one_line(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["replay", "--save-dir", str(tmp_path), "nosuch"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "record: cannot read nosuch: No such file or directory"

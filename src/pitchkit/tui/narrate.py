@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Play
-from pitchkit.cards import Card, Suit
+from pitchkit.cards import CARDS, Card, Suit
 from pitchkit.game import Game
 from pitchkit.hand import Hand
 from pitchkit.rules import Rules
@@ -104,16 +104,55 @@ def end_lines(game: Game, names: Sequence[str], *, stopped: bool) -> list[str]:
     return lines
 
 
+def pack_draws(hand: Hand) -> dict[int, list[tuple[int, tuple[Card, ...]]]]:
+    """The cards seats took from the pack (the undealt stock), keyed by the number of actions after
+    which they took them: the extra cards after "run it", the draw after discarding, the stock the
+    bidder takes. Each entry lists ``(seat, cards)`` in the order the cards left the pack."""
+    fresh = Hand(hand.rules, dealer=hand.dealer, hands=hand.initial_hands, stock=hand.initial_stock,
+                 scores=hand.scores_before)
+    out: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+    for i, action in enumerate(hand.log, start=1):
+        pack = list(fresh.stock)
+        before = list(fresh.hands)
+        fresh.apply(action)
+        if len(fresh.stock) == len(pack):
+            continue
+        taken: dict[int, list[Card]] = {}
+        for c in pack:
+            seat = next((s for s in fresh.seats if (fresh.hands[s] & ~before[s]) >> c & 1), None)
+            if seat is not None:
+                taken.setdefault(seat, []).append(CARDS[c])
+        if taken:
+            out[i] = [(s, tuple(cards)) for s, cards in taken.items()]
+    return out
+
+
+def pack_line(draws: Sequence[tuple[int, Sequence[Card]]], names: Sequence[str], *,
+              fmt: CardFormat = str) -> str:
+    """``"From the pack: Seat 1 takes 4C 5D 6H, Seat 2 takes ..."``."""
+    return "From the pack: " + ", ".join(
+        f"{names[s]} take{'' if names[s] == 'You' else 's'} {' '.join(fmt(c) for c in cards)}"
+        for s, cards in draws)
+
+
 def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 fmt_suit: SuitFormat = plain_suit, reveal: Callable[[int], bool] = lambda s: True,
-                ) -> list[str]:
-    """A hand's actions grouped: the auction on one line, trump and discards, one line per trick."""
+                pack: bool = False) -> list[str]:
+    """A hand's actions grouped: the auction on one line, trump and discards, one line per trick;
+    with ``pack`` also the cards each seat took from the pack, where it took them (see
+    :func:`pack_draws`; only for logs that may show every seat's cards)."""
     rules = hand.rules
     lines: list[str] = []
     auction: list[str] = []
     plays: list[str] = []
     done = 0
-    for action in hand.log:
+    draws = pack_draws(hand) if pack else {}
+    for i, action in enumerate(hand.log, start=1):
+        if i - 1 in draws:
+            if auction:
+                lines.append("Auction: " + ", ".join(auction))
+                auction = []
+            lines.append(pack_line(draws[i - 1], names, fmt=fmt))
         if isinstance(action, Bid | Choose):
             auction.append(action_line(action, rules, names, fmt=fmt).replace(": ", " "))
             continue
@@ -136,6 +175,8 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 plays = []
     if auction:
         lines.append("Auction: " + ", ".join(auction))
+    if len(hand.log) in draws:
+        lines.append(pack_line(draws[len(hand.log)], names, fmt=fmt))
     if plays:
         lines.append(f"Trick {done + 1}: " + ", ".join(plays))
     return lines

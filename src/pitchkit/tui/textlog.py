@@ -22,7 +22,7 @@ def hand_lines(hand: Hand, number: int, names: Sequence[str]) -> list[str]:
     lines = [f"Hand {number}: {names[hand.dealer]} deals; scores before: {scores}"]
     for s in hand.seats:
         lines.append(f"  {names[s]} dealt: {format_cards(sorted(hand.initial_hands[s]))}")
-    lines += [f"  {line}" for line in trick_lines(hand, names)]
+    lines += [f"  {line}" for line in trick_lines(hand, names, pack=True)]
     if hand.done:
         lines += [f"  {line}" for line in result_lines(hand, names)]
     return lines
