@@ -71,6 +71,18 @@ def machine_info() -> dict[str, Any]:
     return info
 
 
+def step_count(sections: tuple[str, ...] = SECTIONS) -> int:
+    """How many times :func:`run_suite` reports progress for ``sections`` (one call per figure)."""
+    counts = {
+        "presets": len(presets()),
+        "calls": len(presets()),
+        "players": sum(make_rules(n).max_players - make_rules(n).min_players + 1 for n in SCALING_PRESETS),
+        "hand-size": 2 * len(SCALING_PRESETS),
+        "openspiel": 1,
+    }
+    return sum(counts[s] for s in sections)
+
+
 def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...] = SECTIONS,
               progress: Progress | None = None) -> dict[str, Any]:
     """Measure every section and return the figures as a JSON-ready dict.

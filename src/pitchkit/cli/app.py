@@ -7,6 +7,15 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
 
@@ -69,3 +78,18 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, object]:
             fail(f"option {pair!r}: write NAME=VALUE, e.g. target=15")
         out[name.strip()] = value.strip()
     return out
+
+
+#: the ``--quiet`` option of the long-running commands
+QUIET = typer.Option(False, "--quiet", "-q", help="no progress bar (there is none either when output is not "
+                                                  "a terminal)")
+
+
+def progress_bar(what: str, unit: str, *, quiet: bool) -> Progress:
+    """A progress bar on stderr with the count done, the time taken and an estimate of the time left;
+    silent with ``quiet`` or when stdout or stderr is not a terminal. Leaves nothing behind."""
+    err = Console(stderr=True)
+    shown = not quiet and err.is_terminal and sys.stdout.isatty()
+    return Progress(TextColumn(what), BarColumn(), MofNCompleteColumn(), TextColumn(unit),
+                    TimeElapsedColumn(), TextColumn("left"), TimeRemainingColumn(),
+                    console=err, transient=True, disable=not shown)

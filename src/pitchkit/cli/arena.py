@@ -6,17 +6,9 @@ import json
 
 import typer
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
-from pitchkit.cli.app import app, fail, parse_option_pairs
+from pitchkit.cli.app import QUIET, app, fail, parse_option_pairs, progress_bar
 from pitchkit.errors import PitchError
 from pitchkit.search.arena import ArenaConfig, BoardResult, run, validate
 
@@ -41,6 +33,7 @@ def arena(
                                    help="replay each deal with the bots rotated through the seats"),
     max_hands: int = typer.Option(200, "--max-hands", help="stop a game after this many hands"),
     as_json: bool = typer.Option(False, "--json", help="print the report as JSON"),
+    quiet: bool = QUIET,
 ) -> None:
     """Play bots against each other and report per bot: points per hand, bid, pitch, make and set
     rates and game wins, each with a 95% confidence interval.
@@ -59,11 +52,8 @@ def arena(
         validate(cfg)
     except PitchError as e:
         fail(str(e))
-    err = Console(stderr=True)
     unit = "games" if cfg.games else "deals"
-    progress = Progress(TextColumn(f"[bold]{cfg.variant}[/] {'/'.join(cfg.bots)}"), BarColumn(),
-                        MofNCompleteColumn(), TextColumn(unit), TimeElapsedColumn(), TimeRemainingColumn(),
-                        console=err, transient=True, disable=not err.is_terminal)
+    progress = progress_bar(f"[bold]{cfg.variant}[/] {'/'.join(cfg.bots)}", unit, quiet=quiet)
     with progress:
         task = progress.add_task(unit, total=cfg.boards)
 

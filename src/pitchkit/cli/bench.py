@@ -7,12 +7,11 @@ import time
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from pitchkit.bench.simulate import simulate as run_simulation
-from pitchkit.bench.suite import SECTIONS, render, run_suite
-from pitchkit.cli.app import app, fail, parse_option_pairs
+from pitchkit.bench.suite import SECTIONS, render, run_suite, step_count
+from pitchkit.cli.app import QUIET, app, fail, parse_option_pairs, progress_bar
 from pitchkit.errors import PitchError
 from pitchkit.presets import make_rules
 
@@ -26,6 +25,7 @@ def bench(
     section: list[str] = typer.Option([], "--section", metavar="NAME", help=_SECTIONS_HELP),
     as_json: bool = typer.Option(False, "--json", help="print the figures as JSON"),
     markdown: bool = typer.Option(False, "--markdown", help="print the tables as Markdown"),
+    quiet: bool = QUIET,
 ) -> None:
     """Measure engine speed: random self-play hands/s per preset (engine API and fast path), the
     cost of each engine call, scaling with players and hand size, and OpenSpiel's Euchre."""
@@ -36,10 +36,18 @@ def bench(
     unknown = [s for s in section if s not in SECTIONS]
     if unknown:
         fail(f"unknown section {unknown[0]!r}; sections are: {', '.join(SECTIONS)}")
-    err = Console(stderr=True)
-    with err.status("measuring") as status:
-        report = run_suite(seconds=seconds, repeat=repeat, sections=tuple(section) or SECTIONS,
-                           progress=lambda what: status.update(f"measuring {what}"))
+    chosen = tuple(section) or SECTIONS
+    progress = progress_bar("measuring {task.fields[what]}", "figures", quiet=quiet)
+    with progress:
+        task = progress.add_task("figures", total=step_count(chosen), what="")
+        started = 0
+
+        def measuring(what: str) -> None:
+            nonlocal started
+            progress.update(task, completed=started, what=what)
+            started += 1
+
+        report = run_suite(seconds=seconds, repeat=repeat, sections=chosen, progress=measuring)
     if as_json:
         print(json.dumps(report, indent=2))
     else:
@@ -57,6 +65,7 @@ def simulate(
                                  help="rule option (repeatable)"),
     engine: bool = typer.Option(False, "--engine", help="use the engine even when the fast path could"),
     as_json: bool = typer.Option(False, "--json", help="print the statistics as JSON"),
+    quiet: bool = QUIET,
 ) -> None:
     """Play many random hands (independent deals, random dealer) and summarise them: how often each
     bid is made, the set rate, mean points per category and per hand."""
@@ -68,9 +77,7 @@ def simulate(
         fail("--hands must be at least 1")
     if jobs < 1:
         fail("--jobs must be at least 1")
-    err = Console(stderr=True)
-    progress = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                        console=err, transient=True, disable=not err.is_terminal)
+    progress = progress_bar(f"simulating {rules.preset}", "hands", quiet=quiet)
     start = time.perf_counter()
     with progress:
         task = progress.add_task("hands", total=hands)

@@ -1,0 +1,5 @@
+"""``python -m pitchkit.cli``: the ``pitch`` command."""
+
+from pitchkit.cli import main
+
+main()
