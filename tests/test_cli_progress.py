@@ -13,6 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pitchkit.bench import suite
+from pitchkit.bench.calls import CALLS
 from pitchkit.cli import app
 
 runner = CliRunner()
@@ -65,7 +66,7 @@ def test_bench_counts_every_figure(monkeypatch: pytest.MonkeyPatch) -> None:
     fake: dict[str, Any] = {"hands_per_s": 1.0}
     monkeypatch.setattr(suite, "_pair", lambda *a, **k: fake)
     monkeypatch.setattr(suite, "call_costs", lambda *a, **k: type("C", (), {"as_json": lambda self: {
-        **dict.fromkeys(suite.CALLS, 1.0), "samples": 1}})())
+        **dict.fromkeys(CALLS, 1.0), "samples": 1}})())
     monkeypatch.setattr(suite, "euchre_rate", lambda **k: None)
     for sections in [suite.SECTIONS, ("players",), ("hand-size", "openspiel"), ("calls",)]:
         said: list[str] = []
