@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import io
 import random
+import threading
 from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
@@ -12,7 +13,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import RichLog, Static
 
 from pitchkit import Bid, Card, Phase, make_rules
 from pitchkit.actions import Action, Discard
@@ -25,7 +26,7 @@ from pitchkit.tui.app import PlayApp
 from pitchkit.tui.base import TableApp
 from pitchkit.tui.cards import card_label, suit_label
 from pitchkit.tui.keys import KeyChoice, auction_choices, card_keys, choices
-from pitchkit.tui.narrate import action_line
+from pitchkit.tui.narrate import action_line, result_lines
 from pitchkit.tui.replay import ReplayApp
 from pitchkit.tui.screens import SummaryScreen
 from pitchkit.tui.session import Session
@@ -50,13 +51,25 @@ class PassingBot:
         return random_action(view, self.rng)
 
 
-def run(app: TableApp, script: Callable[[Pilot[None]], Coroutine[Any, Any, None]]) -> None:
-    """Run ``script`` against ``app`` in an 80x24 test terminal."""
+def run(app: TableApp, script: Callable[[Pilot[None]], Coroutine[Any, Any, None]], *,
+        size: tuple[int, int] = SIZE, wait: bool = True) -> None:
+    """Run ``script`` against ``app`` in a test terminal (80x24 unless ``size``), after the bots
+    have acted up to the human's turn (unless not ``wait``)."""
     async def main() -> None:
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with app.run_test(size=size) as pilot:
+            await (settle(app, pilot) if wait else pilot.pause())
             await script(pilot)
     asyncio.run(main())
+
+
+async def settle(app: TableApp, pilot: Pilot[None]) -> None:
+    """Wait until no bot is about to act or deciding (the bots decide on worker threads)."""
+    for _ in range(3000):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not (isinstance(app, PlayApp) and app.busy):
+            return
+    raise AssertionError("the bots did not finish")
 
 
 def text_of(app: TableApp, widget_id: str) -> str:
@@ -101,7 +114,7 @@ async def play_out_hand(app: PlayApp, pilot: Pilot[None]) -> None:
         view = s.view(0)
         assert view.phase in (Phase.PLAY, Phase.AUCTION)
         await pilot.press(first_legal(choices(view)).key)
-        await pilot.pause()
+        await settle(app, pilot)
     raise AssertionError("the hand did not end")
 
 
@@ -122,19 +135,19 @@ def test_a_whole_hand_as_the_human_dealer(tmp_path: Path) -> None:
             s.game.hand.verify(illegal.action)
         reason = str(refused.value)
         await pilot.press(illegal.key)
-        await pilot.pause()
+        await settle(app, pilot)
         assert hand_record(s.game.hand) == before
         assert s.human_turn
         assert text_of(app, "#message") == reason
         # a key that is no choice at all changes nothing either
         await pilot.press("z")
-        await pilot.pause()
+        await settle(app, pilot)
         assert hand_record(s.game.hand) == before
         assert "not a choice" in text_of(app, "#message")
 
         choice = first_legal(keys, skip_pass=True)
         await pilot.press(choice.key)
-        await pilot.pause()
+        await settle(app, pilot)
         assert s.game.hand.log[len(before["actions"])] == choice.action  # type: ignore[arg-type]
         assert text_of(app, "#message") == ""
         await play_out_hand(app, pilot)
@@ -155,11 +168,11 @@ def test_a_whole_hand_as_the_human_dealer(tmp_path: Path) -> None:
         # the table behind the summary still shows the finished hand
         assert "won" in text_of(app, "#seats")
         await pilot.press("enter")
-        await pilot.pause()
+        await settle(app, pilot)
         assert not isinstance(app.screen, SummaryScreen)
         assert len(s.game.history) == 1 and not s.unshown and s.game.hand is not hand
         await pilot.press("q")
-        await pilot.pause()
+        await settle(app, pilot)
 
     run(app, script)
     doc = score_document(game_record(app.session.game))
@@ -177,10 +190,10 @@ def test_ten_point_trump_keys_and_discard_toggles(tmp_path: Path) -> None:
         s = app.session
         assert s.human_turn and phase_of(s) == Phase.AUCTION
         await pilot.press(first_legal(auction_choices(s.view(0)), skip_pass=True).key)
-        await pilot.pause()
+        await settle(app, pilot)
         assert s.game.hand.pitcher == 0 and phase_of(s) == Phase.TRUMP
         await pilot.press("h")
-        await pilot.pause()
+        await settle(app, pilot)
         assert s.game.hand.trump == Suit.H
         discards = 0
         while s.human_turn and phase_of(s) == Phase.DISCARD:
@@ -191,22 +204,24 @@ def test_ten_point_trump_keys_and_discard_toggles(tmp_path: Path) -> None:
             if lo > 0:  # too few: refused, nothing changes
                 before = hand_record(s.game.hand)
                 await pilot.press("enter")
-                await pilot.pause()
+                await settle(app, pilot)
                 assert hand_record(s.game.hand) == before
                 assert "must discard" in text_of(app, "#message")
             point_cards = [c for c in view.hand if c not in allowed]
-            if point_cards:
+            if point_cards:  # refused, in the notation of the rest of the screen (bug 3)
                 await pilot.press(keys[point_cards[0]])
-                await pilot.pause()
+                await settle(app, pilot)
                 assert app.selected == frozenset()
+                assert text_of(app, "#message") == (f"{card_label(point_cards[0])} is a point card "
+                                                    "and may not be discarded.")
             chosen: list[Card] = list(allowed[:lo])
             for card in chosen:
                 await pilot.press(keys[card])
-                await pilot.pause()
+                await settle(app, pilot)
             assert app.selected == frozenset(chosen)
             assert f"confirms: {len(chosen)} selected" in text_of(app, "#prompt")
             await pilot.press("enter")
-            await pilot.pause()
+            await settle(app, pilot)
             discards += 1
             assert Discard(0, tuple(sorted(chosen))) in s.game.hand.log
             if isinstance(app.screen, SummaryScreen):
@@ -219,7 +234,7 @@ def test_ten_point_trump_keys_and_discard_toggles(tmp_path: Path) -> None:
             await play_out_hand(app, pilot)
         assert isinstance(app.screen, SummaryScreen)
         await pilot.press("q")
-        await pilot.pause()
+        await settle(app, pilot)
 
     run(app, script)
 
@@ -245,7 +260,7 @@ def test_hint_names_a_legal_action(tmp_path: Path) -> None:
         assert s.human_turn
         before = hand_record(s.game.hand)
         await pilot.press("?")
-        await pilot.pause()
+        await settle(app, pilot)
         assert hand_record(s.game.hand) == before
         message = text_of(app, "#message")
         assert message.startswith(f"Hint ({s.hint_bot_name} bot):")
@@ -279,11 +294,11 @@ def test_bots_only_table_plays_with_a_delay(tmp_path: Path) -> None:
         assert app.session.hand_number == 2
         first = app.session
         await pilot.press("n")  # play again: a new game with the next seed
-        await pilot.pause()
+        await settle(app, pilot)
         assert len(app.sessions) == 2 and app.session is not first
         assert app.session.seed == 6 and first.save_path != app.session.save_path
         await pilot.press("q")
-        await pilot.pause()
+        await settle(app, pilot)
 
     run(app, script)
     first = app.sessions[0]
@@ -309,7 +324,7 @@ def test_tab_watches_the_next_seat_at_a_bots_only_table(tmp_path: Path) -> None:
             assert card_label(card) in shown
         await pilot.press("q")
 
-    run(app, script)
+    run(app, script, wait=False)
 
 
 def test_replay_steps_through_a_saved_game() -> None:
@@ -327,17 +342,112 @@ def test_replay_steps_through_a_saved_game() -> None:
     async def script(pilot: Pilot[None]) -> None:
         assert "action 0/" in text_of(app, "#prompt") and "as dealt" in text_of(app, "#prompt")
         await pilot.press("right", "right", "left")
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.pos == 1
         first = session.game.history[0].log[0]
         assert f"Seat {first.seat}:" in text_of(app, "#prompt")
         await pilot.press("]")
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.pos == len(first_hand) and "Hand 2/2 · action 0/" in text_of(app, "#prompt")
         await pilot.press("end")
-        await pilot.pause()
+        await settle(app, pilot)
         assert app.pos == len(replay.frames) - 1
         assert replay.frames[app.pos].hand.done
+        await pilot.press("q")
+
+    run(app, script)
+
+
+class BlockedBot(PassingBot):
+    """Passes like :class:`PassingBot`, but only once ``go`` is set; notes the thread it ran on."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self.go = threading.Event()
+        self.threads: list[threading.Thread] = []
+
+    def choose(self, view: View) -> Action:
+        """Wait for ``go``, then pass."""
+        self.threads.append(threading.current_thread())
+        assert self.go.wait(30), "the test never let the bot decide"
+        return super().choose(view)
+
+
+def test_bots_decide_off_the_screen_thread_and_the_table_answers(tmp_path: Path) -> None:
+    """Bug 1 and 2: while Seat 1's bot decides, the table says so, answers keys and resizes; the
+    refusal of a key pressed meanwhile goes once the turn passes to the human."""
+    app = make_app(make_rules("pct"), tmp_path, dealer=0, passing=True)
+    slow = BlockedBot(random.Random(1))
+    app.session.bots[1] = slow
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        for _ in range(100):
+            if slow.threads:
+                break
+            await pilot.pause(0.01)
+        assert slow.threads and slow.threads[0] is not threading.main_thread()
+        assert s.to_act == 1 and app.busy
+        assert text_of(app, "#prompt") == "Seat 1 is thinking..."
+        await pilot.press("2")
+        await pilot.pause()
+        assert text_of(app, "#message") == "Wait: Seat 1 is to act."
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+        assert app.size == (60, 20)
+        slow.go.set()
+        await settle(app, pilot)
+        assert s.human_turn and s.game.hand.log[0] == Bid(1, None)
+        assert text_of(app, "#message") == ""
+        assert text_of(app, "#prompt").startswith("Your turn")
+        await pilot.press("q")
+
+    run(app, script, wait=False)
+
+
+def log_text(app: TableApp) -> str:
+    """What the log panel shows, its lines joined by single spaces."""
+    log = app.screen_stack[0].query_one("#log", RichLog)
+    return " ".join(" ".join(strip.text.split()) for strip in log.lines)
+
+
+def test_replay_log_wraps_long_lines_at_80_columns() -> None:
+    """Bug 4: the score line of a finished hand is longer than the log is wide; it wraps, whole."""
+    session = Session(make_rules("pct", players=6), seed=4, human=None, bot="random", max_hands=1)
+    while not session.over:
+        session.bot_step()
+        session.summary_seen()
+    app = ReplayApp(load_replay(game_record(session.game)), name="g.json")
+    hand = session.game.history[0]
+    scores = next(line for line in result_lines(hand, app.names) if line.startswith("Scores:"))
+    assert len(scores) > 76
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("end")
+        await pilot.pause()
+        log = app.screen_stack[0].query_one("#log", RichLog)
+        assert max(strip.cell_length for strip in log.lines) <= log.scrollable_content_region.width
+        assert " ".join(scores.split()) in log_text(app)
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_second_person_and_the_game_over_prompt(tmp_path: Path) -> None:
+    """Bug 3: "You deal" (not "You deals"), and under the game-over box the prompt says the game is
+    over, not "The hand is over."."""
+    rules = make_rules("pct")
+    app = PlayApp(lambda n: Session(rules, seed=3, human=0, bot="random", dealer=0, max_hands=1,
+                                    save_path=tmp_path / "g.json"), delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert "You deal\n" in text_of(app, "#info") + "\n"
+        assert "Hand 1: You deal." in log_text(app)
+        assert "You deals" not in log_text(app) + text_of(app, "#info")
+        await play_out_hand(app, pilot)
+        screen = app.screen
+        assert isinstance(screen, SummaryScreen) and screen.final
+        assert text_of(app, "#prompt") == "The game is over."
         await pilot.press("q")
 
     run(app, script)

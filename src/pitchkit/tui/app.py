@@ -2,29 +2,43 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from functools import partial
 
 from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.timer import Timer
 from textual.widgets import Static
+from textual.worker import Worker, WorkerState
 
-from pitchkit.actions import Discard, Phase
+from pitchkit.actions import Action, Discard, Phase
+from pitchkit.bots import Bot
 from pitchkit.cards import Card
 from pitchkit.errors import PitchError
-from pitchkit.tui.base import TableApp
-from pitchkit.tui.cards import card_markup, suit_markup
+from pitchkit.tui.cards import card_label, card_markup, suit_markup
 from pitchkit.tui.keys import KeyChoice, choices
-from pitchkit.tui.narrate import action_line, end_lines, result_lines
+from pitchkit.tui.narrate import action_line, end_lines, result_lines, says
+from pitchkit.tui.quitting import GuardedTable
 from pitchkit.tui.screens import AGAIN, QUIT, SummaryScreen
 from pitchkit.tui.session import Session, Step
+from pitchkit.view import View
 
 #: seconds a bots-only table shows a hand summary before going on
 SUMMARY_SECONDS = 4.0
+#: one search at a time: the compiled solver's tables are shared by the process
+_SEARCH = threading.Lock()
 
 
-class PlayApp(TableApp):
+def decide(bot: Bot, view: View, asked: object) -> tuple[object, Action]:
+    """The bot's choice for ``view`` (run on a worker thread), with the token ``asked`` it was
+    asked with, so that an answer to a question no longer open is dropped."""
+    with _SEARCH:
+        return asked, bot.choose(view)
+
+
+class PlayApp(GuardedTable):
     """A game at the table. ``new_session(n)`` makes the n-th game (0, then 1 after "play again");
     ``delay`` is the pause in seconds before each bot action (0: bots act at once); at a bots-only
     table a hand summary stays ``summary_seconds``."""
@@ -43,6 +57,11 @@ class PlayApp(TableApp):
         self._timer: Timer | None = None
         self._summary_open = False
         self._trick_done = False
+        self._waiting_told = False
+        #: the open question to a bot (a token) and the seat asked, while it decides off the screen
+        self._asked: object | None = None
+        self._thinking: int | None = None
+        self._hint_asked: object | None = None
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -62,7 +81,12 @@ class PlayApp(TableApp):
     def _log_hand_start(self) -> None:
         s = self.session
         hand = s.game.hand
-        self.log_line(f"[bold]Hand {s.hand_number}[/]: {s.names[hand.dealer]} deals.")
+        self.log_line(f"[bold]Hand {s.hand_number}[/]: {says(s.names[hand.dealer], 'deal', 'deals')}.")
+
+    @property
+    def busy(self) -> bool:
+        """True while a bot is about to act or deciding."""
+        return self._timer is not None or self._asked is not None
 
     @property
     def focus_seat(self) -> int:
@@ -76,7 +100,8 @@ class PlayApp(TableApp):
         r = s.rules
         goal = f"to {r.target}" if r.target is not None else f"{r.deals_per_player} deals each"
         keys = "[b]?[/] hint  [b]q[/] quit" if s.human is not None else "[b]tab[/] next seat  [b]q[/] quit"
-        return f"pitchkit · {escape(r.preset)} · {goal} · seed {s.seed}   {keys}"
+        seed = f" · seed {s.seed}" if s.seed is not None else ""
+        return f"pitchkit · {escape(r.preset)} · {goal}{seed}   {keys}"
 
     def _keys(self) -> list[KeyChoice]:
         s = self.session
@@ -88,8 +113,13 @@ class PlayApp(TableApp):
     def _redraw(self) -> None:
         s = self.session
         view = s.view(self.focus_seat)
+        prompt = None
+        if s.over:
+            prompt = Text("The game is over.", style="dim")
+        elif s.bot_turn and s.to_act is not None:
+            prompt = Text(f"{s.names[s.to_act]} is thinking...", style="dim")
         self.draw_table(view, s.names, hand_no=s.hand_number, title=self._title(), keys=self._keys(),
-                        selected=self.selected)
+                        selected=self.selected, prompt=prompt)
 
     def _log_step(self, step: Step) -> None:
         s = self.session
@@ -107,27 +137,65 @@ class PlayApp(TableApp):
     def _advance(self) -> None:
         """Whatever comes next: a bot's move (after the delay), a summary, or the human's turn."""
         s = self.session
-        if self._timer is not None or self._summary_open:
+        if self._timer is not None or self._asked is not None or self._summary_open or self.confirming:
             return
-        if self.delay <= 0:
-            while s.bot_turn:
-                self._log_step(s.bot_step())
-            self._redraw()
         if s.unshown or s.over:
             self._show_summary()
         elif s.bot_turn:
             pause = self.delay * (2.5 if self._trick_done else 1)
-            self._timer = self.set_timer(pause, self._bot_tick)
+            if pause > 0:
+                self._timer = self.set_timer(pause, self._ask_bot)
+            else:
+                self._ask_bot()
+        elif s.human_turn and self._waiting_told:
+            self._waiting_told = False
+            self.message("")
 
-    def _bot_tick(self) -> None:
+    def _ask_bot(self) -> None:
+        """Let the bot to act decide on a worker thread; the table answers keys meanwhile."""
         self._timer = None
-        if self.session.bot_turn:
-            self._log_step(self.session.bot_step())
-            self._redraw()
+        s = self.session
+        seat = s.to_act
+        if not s.bot_turn or seat is None:
+            self._advance()
+            return
+        self._asked = object()
+        self._thinking = seat
+        self._redraw()
+        self.run_worker(partial(decide, s.bots[seat], s.game.view(seat), self._asked), name="bot",
+                        group="bot", thread=True, exit_on_error=False)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """A bot or the hint bot has decided (or failed): act on it if it is still wanted."""
+        worker = event.worker
+        if event.state == WorkerState.ERROR:
+            if worker.group == "bot" and self._asked is not None:
+                self._asked = self._thinking = None
+                self.message(f"{worker.error}")
+            return
+        if event.state != WorkerState.SUCCESS or not isinstance(worker.result, tuple):
+            return
+        asked, action = worker.result
+        if worker.group == "hint":
+            if asked is self._hint_asked:
+                self._hint_asked = None
+                self._show_hint(action)
+            return
+        if asked is not self._asked:
+            return
+        self._asked = self._thinking = None
+        try:
+            step = self.session.apply(action)
+        except PitchError as e:
+            self.message(str(e))
+            return
+        self._log_step(step)
+        self._redraw()
         self._advance()
 
     def _show_summary(self) -> None:
         s = self.session
+        self.tell_save_error()
         hand = s.shown_hand
         final = s.over and len(s.unshown) <= 1
         lines = result_lines(hand, s.names, fmt=card_markup, fmt_suit=suit_markup) if hand.done else []
@@ -144,7 +212,7 @@ class PlayApp(TableApp):
         self._summary_open = False
         s = self.session
         if choice == QUIT:
-            self.exit()
+            self.ask_quit(on_cancel=self._advance)
             return
         if choice == AGAIN:
             self.games += 1
@@ -169,7 +237,7 @@ class PlayApp(TableApp):
         key = event.character if event.character and event.character.isprintable() else event.key
         s = self.session
         if key == "q":
-            self.exit()
+            self.ask_quit(on_cancel=self._advance)
             return
         if key == "tab" and s.human is None:
             self.watched = (self.watched + 1) % s.rules.players
@@ -181,6 +249,7 @@ class PlayApp(TableApp):
         if not s.human_turn:
             if s.human is not None and s.to_act is not None:
                 self.message(f"Wait: {s.names[s.to_act]} is to act.", style="yellow")
+                self._waiting_told = True
             return
         assert s.human is not None
         view = s.view(s.human)
@@ -202,6 +271,7 @@ class PlayApp(TableApp):
             self.message(str(e))
             return
         self.message("")
+        self._hint_asked = None
         self.selected = frozenset()
         self._log_step(step)
         self._redraw()
@@ -221,7 +291,7 @@ class PlayApp(TableApp):
                 self.message(f"{key!r} is not a choice now.", style="yellow")
                 return
             if not choice.legal:
-                self.message(f"{choice.card} is a point card and may not be discarded.")
+                self.message(f"{card_label(choice.card)} is a point card and may not be discarded.")
                 return
             self.selected = self.selected ^ {choice.card}
         self.message("")
@@ -229,14 +299,18 @@ class PlayApp(TableApp):
 
     def _hint(self) -> None:
         s = self.session
-        if not s.human_turn:
+        if not s.human_turn or s.human is None:
             self.message("A hint is given on your turn.", style="yellow")
             return
-        try:
-            action = s.hint()
-        except PitchError as e:
-            self.message(str(e))
+        if self._hint_asked is not None:
             return
+        self._hint_asked = object()
+        self.message(f"The {s.hint_bot_name} bot is thinking about a hint...", style="dim")
+        self.run_worker(partial(decide, s.hint_bot(), s.game.view(s.human), self._hint_asked),
+                        name="hint", group="hint", thread=True, exit_on_error=False)
+
+    def _show_hint(self, action: Action) -> None:
+        s = self.session
         if isinstance(action, Discard):
             self.selected = frozenset(action.cards)
             self._redraw()

@@ -42,7 +42,7 @@ class TableApp(App[None]):
         with Horizontal(id="top"):
             yield Static(id="seats")
             yield Static(id="info")
-        log = RichLog(id="log", markup=True, wrap=True, max_lines=500)
+        log = RichLog(id="log", markup=True, wrap=True, max_lines=500, min_width=16)
         log.can_focus = False
         yield log
         yield Static(id="hand")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Play
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
 from pitchkit.cards import CARDS, Card, Suit
 from pitchkit.game import Game
 from pitchkit.hand import Hand
@@ -25,6 +25,12 @@ def plain_suit(suit: Suit) -> str:
 def seat_names(players: int, human: int | None) -> tuple[str, ...]:
     """``"You"`` for the human's seat, ``"Seat N"`` for the others."""
     return tuple("You" if s == human else f"Seat {s}" for s in range(players))
+
+
+def says(name: str, you: str, other: str) -> str:
+    """A seat's name with its verb in the right person: ``says("You", "deal", "deals")`` is
+    ``"You deal"``, ``says("Seat 2", "deal", "deals")`` is ``"Seat 2 deals"``."""
+    return f"{name} {you if name == 'You' else other}"
 
 
 def team_label(rules: Rules, seat: int) -> str:
@@ -51,6 +57,10 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
                 shown = " ".join(fmt(c) for c in cards) or "nothing"
                 return f"{who}: discard {shown}"
             return f"{who}: discard {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        case PassCards(_, cards):
+            if reveal:
+                return f"{who}: pass {' '.join(fmt(c) for c in cards)} to the partner"
+            return f"{who}: pass {len(cards)} card{'s' if len(cards) != 1 else ''} to the partner"
         case Play(_, card):
             return f"{who}: play {fmt(card)}"
 
@@ -159,7 +169,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
         if auction:
             lines.append("Auction: " + ", ".join(auction))
             auction = []
-        if isinstance(action, Discard):
+        if isinstance(action, Discard | PassCards):
             lines.append(action_line(action, rules, names, fmt=fmt, reveal=reveal(action.seat)))
         elif isinstance(action, DeclareTrump):
             if plays:

@@ -15,7 +15,7 @@ from pitchkit.scoring import point_card
 from pitchkit.trump import table
 from pitchkit.tui.cards import card_text, group_hand, suit_markup
 from pitchkit.tui.keys import KeyChoice
-from pitchkit.tui.narrate import action_line, team_label
+from pitchkit.tui.narrate import action_line, says, team_label
 from pitchkit.view import View
 
 _SHORT = {"smudge": "smdg", "over-smudge": "osmdg", "misdeal": "misdl"}
@@ -89,7 +89,7 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
     rules = view.rules
     out = Text()
     out.append(f"Hand {hand_no}", style="bold")
-    out.append(f" · {names[view.dealer]} deals\n")
+    out.append(f" · {says(names[view.dealer], 'deal', 'deals')}\n")
     out.append("Trump: ")
     if view.trump is not None:
         out.append_text(Text.from_markup(suit_markup(view.trump)))

@@ -4,6 +4,7 @@ bot, and saving. No screen code here, so the table logic is testable without a t
 from __future__ import annotations
 
 import random
+import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,9 +13,11 @@ from pitchkit.bots import Bot, make_bot
 from pitchkit.errors import PitchError
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
+from pitchkit.record import load_hand, record_hands, replay_game
 from pitchkit.rules import Rules
+from pitchkit.tui.hints import hint_bot_name
 from pitchkit.tui.narrate import seat_names
-from pitchkit.tui.saves import write_game
+from pitchkit.tui.saves import GameFile, SaveError, TableSetup, saved_text, table_setup
 from pitchkit.view import View, make_view
 
 #: the strongest bot first; the first one that can be made is the default and gives hints
@@ -43,13 +46,30 @@ class Step:
     result: HandResult | None
 
 
+def _rng(seed: int | None, label: str) -> random.Random:
+    """A random source for ``label`` (a bot's seat, the hint): from the seed if the game has one,
+    else from the operating system; never the deal's."""
+    return random.Random(f"{seed}:{label}" if seed is not None else secrets.randbits(128))
+
+
+def deal_source(seed: int | None) -> random.Random:
+    """What a game deals from: ``random.Random(seed)`` (reproducible), or without a seed the
+    operating system's random source, so no deal follows from an earlier one."""
+    return random.Random(seed) if seed is not None else random.SystemRandom()
+
+
 class Session:
     """One game at the table. ``human`` is the human's seat, ``None`` when every seat is a bot;
-    every other seat gets a bot named ``bot`` (replace entries of :attr:`bots` to seat others)."""
+    every other seat gets a bot named ``bot`` (replace entries of :attr:`bots` to seat others).
 
-    def __init__(self, rules: Rules, *, seed: int, human: int | None, bot: str,
+    ``seed`` makes the deals and the bots reproducible; ``None`` deals from the operating system's
+    random source. The game is saved to ``save_path`` (replaced each time) or to ``save_file``
+    after each hand and by :meth:`save`; ``game`` is a game to go on with (see :meth:`resume`)."""
+
+    def __init__(self, rules: Rules, *, seed: int | None, human: int | None, bot: str,
                  max_hands: int | None = None, save_path: Path | None = None,
-                 dealer: int | None = None) -> None:
+                 dealer: int | None = None, save_file: GameFile | None = None,
+                 game: Game | None = None) -> None:
         if human is not None and not 0 <= human < rules.players:
             raise PitchError(f"seat {human} is not a seat of a {rules.players}-seat table "
                              f"(seats 0 to {rules.players - 1})")
@@ -60,16 +80,18 @@ class Session:
         self.human = human
         self.bot_name = bot
         self.max_hands = max_hands
-        self.save_path = save_path
+        self.file = save_file if save_path is None else GameFile.at(save_path)
+        #: why the last save failed (``None``: it worked, or nothing was saved yet)
+        self.save_error: str | None = None
         self.names = seat_names(rules.players, human)
-        self.game = Game(rules, seed=seed, dealer=dealer)
+        self.game = game if game is not None else Game(rules, rng=deal_source(seed), dealer=dealer)
         self.bots: dict[int, Bot] = {
-            s: make_bot(bot, rng=random.Random(f"{seed}:bot:{s}"))
+            s: make_bot(bot, rng=_rng(seed, f"bot:{s}"))
             for s in range(rules.players) if s != human
         }
         self._hint_bot: Bot | None = None
-        #: the bot that gives hints: the strongest available
-        self.hint_bot_name = default_bot() if human is not None else bot
+        #: the bot that gives hints (see :mod:`pitchkit.tui.hints`)
+        self.hint_bot_name = hint_bot_name() if human is not None else bot
         #: finished hands whose summary has not been shown yet
         self.unshown: list[Hand] = []
 
@@ -157,12 +179,56 @@ class Session:
         """What the strongest available bot would do in the human's place."""
         if self.human is None or not self.human_turn:
             raise PitchError("it is not your turn")
+        return self.hint_bot().choose(self.game.view(self.human))
+
+    def hint_bot(self) -> Bot:
+        """The bot that gives hints, made on first use."""
         if self._hint_bot is None:
-            self._hint_bot = make_bot(self.hint_bot_name, rng=random.Random(f"{self.seed}:hint"))
-        return self._hint_bot.choose(self.game.view(self.human))
+            self._hint_bot = make_bot(self.hint_bot_name, rng=_rng(self.seed, "hint"))
+        return self._hint_bot
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    @property
+    def save_path(self) -> Path | None:
+        """The file the game is saved in (``None`` until first saved, or when not saving)."""
+        return None if self.file is None else self.file.path
+
+    @property
+    def setup(self) -> TableSetup:
+        """What a saved game records besides its hands."""
+        return TableSetup(self.seed, self.human, self.bot_name, self.max_hands)
 
     def save(self) -> bool:
-        """Write the game record so far to :attr:`save_path` (False if nothing to write or no path)."""
-        if self.save_path is None:
+        """Write the game so far, with the hand in progress; False if not saving or if the write
+        failed (:attr:`save_error` says why; the game goes on and the next save tries again)."""
+        if self.file is None:
             return False
-        return write_game(self.save_path, self.game)
+        try:
+            self.file.write(saved_text(self.game, self.setup, finished=self.over))
+        except OSError as e:
+            self.save_error = f"{e.strerror or e} ({self.file.folder})"
+            return False
+        self.save_error = None
+        return True
+
+    @classmethod
+    def resume(cls, doc: object, *, save_file: GameFile | None) -> Session:
+        """Go on with a saved game (:func:`pitchkit.tui.saves.saved_document`): the hands replayed
+        through the engine, seats, bots, seed and hand limit as saved. A seeded game deals on as it
+        would have; raises :class:`PitchError` if the record is invalid or the game is over."""
+        setup = table_setup(doc)
+        docs = record_hands(doc)
+        first = load_hand(docs[0])
+        if setup.seed is None:
+            game = Game(first.rules, rng=deal_source(None), dealer=first.dealer)
+        else:
+            game = Game(first.rules, seed=setup.seed)
+            if game.first_dealer != first.dealer:
+                game = Game(first.rules, seed=setup.seed, dealer=first.dealer)
+        replay_game(docs, game=game)
+        session = cls(first.rules, seed=setup.seed, human=setup.human, bot=setup.bot,
+                      max_hands=setup.max_hands, save_file=save_file, game=game)
+        if session.over:
+            raise SaveError("this game is over: pitch replay shows it")
+        return session
