@@ -1,12 +1,21 @@
-"""``pitch rules``: the preset list and one preset's rules with sources."""
+"""``pitch rules``: the preset list, one preset's rules sheet in plain words, and its rules with sources
+(``--table``, ``--json``)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from enum import Enum
+from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
+from pitchkit.cli.sheet import number, rules_sheet
+from pitchkit.errors import PitchError
+from pitchkit.presets import presets
+from pitchkit.rules import OPTION_RANGES, Rules
 
 runner = CliRunner()
 
@@ -37,7 +46,7 @@ def test_rules_with_an_option_marks_it() -> None:
 
 
 def test_rules_table_is_readable() -> None:
-    result = runner.invoke(app, ["rules", "ten-point"])
+    result = runner.invoke(app, ["rules", "ten-point", "--table"])
     assert result.exit_code == 0
     assert "smudge-value" in result.stdout and "52" in result.stdout
 
@@ -52,3 +61,82 @@ def test_unknown_preset_one_line_exit_2() -> None:
 def test_bad_option_one_line_exit_2() -> None:
     result = runner.invoke(app, ["rules", "pct", "-o", "target"])
     assert result.exit_code == 2 and "NAME=VALUE" in result.stderr
+
+
+def on_80_columns(*args: str) -> str:
+    result = runner.invoke(app, list(args), env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+@pytest.mark.parametrize("name", list(presets()))
+def test_the_sheet_teaches_every_preset_in_80_columns(name: str) -> None:
+    """Dealing, bidding, trump, play, scoring and winning, each under its heading; the title whole;
+    no line wider than the terminal."""
+    out = on_80_columns("rules", name)
+    preset = presets()[name]
+    lines = out.splitlines()
+    assert all(len(line) <= 80 for line in lines)
+    assert " ".join(lines[:2]).startswith(f"{name}: {preset.title}")
+    for heading in ("Players and cards", "Dealing", "Bidding", "Trump", "Playing the tricks", "Scoring",
+                    "Winning"):
+        assert heading in lines
+    assert f"each player {number(preset.rules.hand_size)} cards" in out
+
+
+def test_the_table_title_is_not_cut() -> None:
+    out = on_80_columns("rules", "pct-tournament", "--table")
+    preset = presets()["pct-tournament"]
+    assert f"pct-tournament: {preset.title} (seed {preset.seed})" in " ".join(out.splitlines()[:3])
+
+
+def test_the_list_shows_whole_titles() -> None:
+    out = on_80_columns("rules")
+    flat = " ".join(line.strip() for line in out.splitlines())
+    for preset in presets().values():
+        assert preset.title in flat
+    assert "…" not in out
+
+
+def test_the_sheet_follows_the_options() -> None:
+    out = on_80_columns("rules", "pct", "-o", "target=15", "-o", "dealer-steal=one-more")
+    assert "reach 15 points" in out and "bidding one more" in out
+
+
+def _alternatives(rules: Rules, name: str) -> list[Any]:
+    value = getattr(rules, name)
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, Enum):
+        return [m for m in type(value) if m != value]
+    if isinstance(value, tuple):
+        return [value[:-1], value[1:]]
+    if isinstance(value, str):
+        return ["", "pitch"]
+    lo, hi = OPTION_RANGES[name]
+    return [None, *(v for v in range(lo, min(hi, lo + 12) + 1) if v != value)]
+
+
+def test_every_rule_shows_in_the_sheet() -> None:
+    """The sheet is written from the rules: for every rule field some preset's sheet changes when
+    that rule alone changes (a hand-written sheet per preset would not)."""
+    silent = []
+    for field in dataclasses.fields(Rules):
+        if field.name == "preset":
+            continue
+        changed = False
+        for preset in presets().values():
+            before = rules_sheet(preset.rules)
+            for alt in _alternatives(preset.rules, field.name):
+                try:
+                    other = dataclasses.replace(preset.rules, **{field.name: alt})
+                except PitchError:
+                    continue
+                if rules_sheet(other) != before:
+                    changed = True
+                    break
+            if changed:
+                break
+        if not changed:
+            silent.append(field.name)
+    assert silent == []

@@ -1,9 +1,12 @@
-"""``pitch rules [PRESET]``: list the presets, or every rule of one with its value and source."""
+"""``pitch rules [PRESET]``: list the presets, explain one in plain words, or list every rule of one with
+its value and source (``--table``, ``--json``)."""
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
+import textwrap
 from typing import Any
 
 import typer
@@ -11,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pitchkit.cli.app import app, fail, parse_option_pairs
+from pitchkit.cli.sheet import sheet_text
 from pitchkit.errors import PitchError
 from pitchkit.presets import Preset, get_preset, presets
 from pitchkit.rules import OPTION_FIELDS, option_json, option_name
@@ -41,44 +45,59 @@ def _show(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
 
 
+def _width() -> int:
+    return max(40, min(100, shutil.get_terminal_size().columns))
+
+
 @app.command()
 def rules(
-    preset: str | None = typer.Argument(None, help="a preset name or alias; omit to list them"),
+    preset: str | None = typer.Argument(None, metavar="PRESET",
+                                        help="a preset name or alias; omit to list them"),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
-                                 help="rule override (repeatable)"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON"),
+                                     help="rule override (repeatable)"),
+    table: bool = typer.Option(False, "--table", help="every rule as an option with its value and source"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON (the same as --table)"),
 ) -> None:
-    """List the presets, or print every rule of one preset with its value and where it comes from."""
-    console = Console(width=160 if as_json else None)
+    """List the presets, or explain one preset's rules in plain words (--table: every option with its
+    value and where it comes from)."""
+    width = _width()
     if preset is None:
         listing: list[dict[str, Any]] = [
             {"name": p.name, "aliases": list(p.aliases), "title": p.title, "seed": p.seed,
-             "players": f"{p.rules.min_players}-{p.rules.max_players}"}
+             "players": f"{p.rules.min_players}-{p.rules.max_players}"
+             if p.rules.min_players != p.rules.max_players else str(p.rules.min_players)}
             for p in presets().values()
         ]
         if as_json:
             print(json.dumps(listing, indent=2))
             return
-        table = Table(title="Presets")
-        for col in ("name", "aliases", "players", "title", "seed"):
-            table.add_column(col)
         for row in listing:
-            table.add_row(str(row["name"]), ", ".join(row["aliases"]),
-                          str(row["players"]), str(row["title"]), str(row["seed"]))
-        console.print(table)
+            head = f"{row['name']} ({row['players']} players; also {', '.join(row['aliases'])})"
+            print("\n".join(textwrap.wrap(head, width, subsequent_indent="    ", break_on_hyphens=False)))
+            print("\n".join(textwrap.wrap(str(row["title"]), width, initial_indent="    ",
+                                           subsequent_indent="    ", break_on_hyphens=False)))
+        print("\npitch rules NAME explains one; pitch rules NAME --table lists its options.")
         return
     try:
         found = get_preset(preset)
-        rows = preset_rows(found, parse_option_pairs(option))
+        overrides = parse_option_pairs(option)
+        rows = preset_rows(found, overrides)
+        chosen = found.rules.with_options(overrides)
     except PitchError as e:
         fail(str(e))
     if as_json:
         print(json.dumps({"preset": found.name, "title": found.title, "seed": found.seed,
                           "aliases": list(found.aliases), "rules": rows}, indent=2))
         return
-    table = Table(title=f"{found.name}: {found.title} (seed {found.seed})")
+    title = f"{found.name}: {found.title}"
+    if not table:
+        for line in sheet_text(title, chosen, width=width):
+            print(line)
+        return
+    print("\n".join(textwrap.wrap(f"{title} (seed {found.seed})", width, break_on_hyphens=False)))
+    grid = Table()
     for col in ("option", "value", "source"):
-        table.add_column(col, overflow="fold")
+        grid.add_column(col, overflow="fold")
     for row in rows:
-        table.add_row(str(row["option"]), _show(row["value"]), str(row["source"]))
-    console.print(table)
+        grid.add_row(str(row["option"]), _show(row["value"]), str(row["source"]))
+    Console(width=width).print(grid)

@@ -1,0 +1,283 @@
+"""A rules sheet in plain words, written from a :class:`~pitchkit.rules.Rules` value: how to deal,
+bid, name trump, play, score and win in the terms of that rule set (``pitch rules PRESET``).
+
+Every sentence is chosen by the value of one or more rule fields, so a changed option changes the
+sheet; nothing here knows which preset it describes."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterable
+
+from pitchkit.rules import (
+    POINT_VALUES,
+    AllPass,
+    DealerSteal,
+    FirstDealer,
+    GoingOut,
+    MisdealDealer,
+    Rules,
+    StuckBid,
+    TrumpBy,
+)
+
+Section = tuple[str, list[str]]
+
+_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+            "eleven", "twelve")
+
+#: each point category: its name on the sheet and the card or feat it is for
+_POINT_WORDS: dict[str, tuple[str, str]] = {
+    "high": ("High", "the highest trump in play"),
+    "low": ("Low", "the lowest trump in play"),
+    "jack": ("Jack", "the jack of trump, if it is in play"),
+    "off-jack": ("Jick", "the other jack of trump's colour, if it is in play"),
+    "big-joker": ("Big joker", "if it is in play"),
+    "little-joker": ("Little joker", "if it is in play"),
+    "ace": ("Ace", "the ace of trump, if it is in play"),
+    "ten": ("Ten", "the ten of trump, if it is in play"),
+    "two": ("Two", "the two of trump, if it is in play"),
+    "three": ("Three", "the three of trump, if it is in play"),
+    "game": ("Game", "the most card points in the tricks taken (ace 4, king 3, queen 2, jack 1, ten 10); "
+                     "a tie gives nobody the point"),
+    "smudge": ("Smudge", "one player who wins high, low and jack and every trick"),
+}
+
+
+def number(n: int) -> str:
+    """``"three"`` for 3, digits from 13 on."""
+    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+
+
+def plural(n: int, word: str) -> str:
+    """``"1 point"``, ``"2 points"``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _side(rules: Rules) -> str:
+    return "team" if rules.teams or rules.dynamic_teams else "player"
+
+
+def _players(rules: Rules) -> list[str]:
+    allowed = (f"{rules.min_players} to {rules.max_players} players"
+               if rules.min_players != rules.max_players else f"exactly {rules.players} players")
+    lines = [f"{number(rules.players).capitalize()} players (this system allows {allowed})."]
+    if rules.teams:
+        size = rules.players // rules.teams
+        seats = ["+".join(str(s) for s in range(t, rules.players, rules.teams)) for t in range(rules.teams)]
+        lines.append(f"They play in {number(rules.teams)} fixed teams of {number(size)}, partners seated "
+                     f"alternately (seats {' against '.join(seats)}); a team scores as one.")
+    elif rules.dynamic_teams:
+        lines.append("Teams form during each hand: whoever plays high and whoever plays low are partners "
+                     "(one player holding both plays alone), everyone else is the other team. Scores are "
+                     "kept for each player, and every team member scores the team's points.")
+    else:
+        lines.append("Everyone plays for themselves.")
+    deck = "A 52-card deck" if not rules.jokers else "52 cards and two jokers, a big and a little one"
+    lines.append(f"{deck}; aces are high.")
+    return lines
+
+
+def _trump_order(rules: Rules) -> str:
+    order = "A K Q J"
+    if rules.off_jack:
+        order += ", the jick (the other jack of the same colour, which counts as a trump)"
+    if rules.jokers:
+        order += (", the two jokers (equal: the first played wins)" if rules.equal_jokers
+                  else ", the big joker, the little joker")
+    return f"Trumps rank {order}, then 10 9 8 7 6 5 4 3 2. Other suits rank A K Q J 10 down to 2."
+
+
+def _dealing(rules: Rules) -> list[str]:
+    first = ("The first dealer is chosen by cutting: high card deals (ace high), tied players cut again."
+             if rules.first_dealer == FirstDealer.CUT else "The first dealer is chosen at random.")
+    lines = [first,
+             f"The dealer gives each player {number(rules.hand_size)} cards, {number(rules.deal_packet)} "
+             "at a time, starting on the left and dealing to themselves last. The deal passes to the left "
+             "after every hand."]
+    used = rules.draw_to or rules.all_pass == AllPass.TAKE_OR_RUN
+    lines.append("The rest of the pack is the stock." if used else "The rest of the pack is not used.")
+    if rules.misdeal_no_face:
+        lines.append("A player dealt no point or face card may call a misdeal on their turn to bid: "
+                     "the same dealer deals again.")
+    return lines
+
+
+def _listed(names: list[str]) -> str:
+    """``"2, 3 or 4"``."""
+    return ", ".join(names[:-1]) + f" or {names[-1]}" if len(names) > 1 else "".join(names)
+
+
+def _bids(rules: Rules) -> str:
+    names = [str(b) for b in range(rules.min_bid, rules.max_bid + 1)]
+    if rules.smudge_bids:
+        names += ["smudge", "over-smudge"]
+    return _listed(names)
+
+
+def _bidding(rules: Rules) -> list[str]:
+    lines = [f"Starting on the dealer's left, each player bids once, the dealer last: pass, or "
+             f"{_bids(rules)} (how many points they promise to take). Each bid must beat the one before; "
+             "the high bidder is the pitcher."]
+    if rules.max_bid_name:
+        lines.append(f"A bid of {rules.max_bid} is called \"{rules.max_bid_name}\".")
+    if rules.smudge_bids:
+        lines.append("Smudge promises every point in play; over-smudge, open only to the team against the "
+                     "smudge and only once a hand, promises the same and beats it.")
+    if rules.pitch_ends_auction:
+        lines.append(f"A bid of {rules.max_bid} ends the bidding at once.")
+    if rules.dealer_steal == DealerSteal.SAME:
+        lines.append("The dealer may take the high bid away by bidding the same.")
+    elif rules.dealer_steal == DealerSteal.ONE_MORE:
+        lines.append("The dealer may take the high bid away by bidding one more.")
+    forced = rules.forced_bid
+    at_least = rules.stuck_dealer_bid == StuckBid.AT_LEAST
+    if rules.all_pass == AllPass.TAKE_OR_RUN:
+        higher = _listed([str(b) for b in range(forced + 1, rules.max_bid + 1)])
+        extra = number(rules.run_extra_cards)
+        steal = ("" if rules.dealer_steal == DealerSteal.NONE
+                 else " or steals it as above")
+        lines.append(
+            f"If everyone else passes, the dealer may not pass: they take it for {forced}"
+            f"{' or more' if at_least else ''}, or run it: everyone gets {extra} more cards (fewer if the "
+            f"pack runs short) and there is a second round of bids, {higher} only. If nobody bids, the "
+            f"dealer plays for {forced}; if someone does, the dealer sells the bid (the high bidder becomes "
+            f"the pitcher){steal}.")
+    else:
+        amount = f"at least {forced}" if at_least else f"{forced}"
+        lines.append(f"If everyone else passes, the dealer must bid {amount}.")
+    return lines
+
+
+def _trump(rules: Rules) -> list[str]:
+    if rules.trump_by == TrumpBy.DECLARE:
+        lines = ["The pitcher names trump, then leads the first card."]
+    else:
+        lines = ["The pitcher leads the first card, and its suit is trump."]
+        if rules.jokers:
+            lines.append("Leading a joker, the pitcher names the trump suit.")
+        if rules.off_jack:
+            lines.append("Leading a jack, the pitcher names its suit or the other suit of its colour.")
+    if rules.bidder_leads_trump:
+        lines.append("The pitcher's first lead must be a trump if they hold one.")
+    lines.append(_trump_order(rules))
+    return lines
+
+
+def _drawing(rules: Rules) -> list[str]:
+    lines: list[str] = []
+    if rules.draw_to:
+        lines.append(f"Once trump is named, each player in turn from the dealer's left discards down to at "
+                     f"most {number(rules.draw_to)} cards, and the dealer refills everyone to "
+                     f"{number(rules.draw_to)} from the stock in the same order.")
+        if rules.bidder_takes_stock:
+            lines.append(f"The pitcher then takes the rest of the stock and discards back to "
+                         f"{number(rules.draw_to)}.")
+        again = "the same dealer" if rules.bury_misdeal_dealer == MisdealDealer.SAME else "the next dealer"
+        lines.append(f"Nobody may discard a trump that scores a point; a player who would have to makes the "
+                     f"hand a misdeal, and {again} deals again.")
+    if rules.partner_pass:
+        lines.append(f"Before the first lead each player passes {number(rules.partner_pass)} "
+                     f"card{'s' if rules.partner_pass != 1 else ''} face down to their partner.")
+    return lines
+
+
+def _play() -> list[str]:
+    return ["Follow the suit led if you can, or play a trump instead at any time; if you cannot follow, "
+            "play any card. When trump is led you must play a trump if you can.",
+            "The highest trump wins the trick, otherwise the highest card of the suit led; the winner leads "
+            "the next trick."]
+
+
+def _points(rules: Rules) -> list[str]:
+    side = _side(rules)
+    total = sum(POINT_VALUES[p] for p in rules.points)
+    lines = [f"After the last trick these points are scored, in this order ({plural(total, 'point')} "
+             "at most):"]
+    for name, value, by_player in rules.point_plan:
+        label, what = _POINT_WORDS[name]
+        who = {"game": f"that {side}", "smudge": "that player"}.get(
+            name, "the player who played it" if by_player else "whoever captures it")
+        worth = f" ({value} points)" if value != 1 else ""
+        lines.append(f"- {label}{worth}: {what}; to {who}.")
+    if rules.single_trump_low and "high" in rules.points and "low" in rules.points:
+        lines.append("A lone trump in play is both high and low.")
+    return lines
+
+
+def _contract(rules: Rules) -> list[str]:
+    side = _side(rules)
+    if side == "player":
+        lines = ["If the pitcher takes at least as many points as the bid, they score every point they "
+                 "took; if not, they are set: they score none of them and lose the bid (a score may go below "
+                 "zero). The other players score the points they took."]
+    else:
+        lines = ["If the pitcher's team takes at least as many points as the bid, it scores every point it "
+                 "took; if not, it is set: it scores none of them and loses the bid (a score may go below "
+                 "zero). The other teams score the points they took."]
+    if rules.dynamic_teams:
+        lines.append("When the pitcher's team is set, the pitcher and each teammate lose the bid.")
+    if rules.smudge_bids:
+        lines.append(f"A smudge or over-smudge made scores {rules.smudge_value}; set, it costs "
+                     f"{rules.smudge_value}.")
+        if rules.smudge_hole_to_zero:
+            lines.append(f"A {side} below zero that makes a smudge gets the smudge or moves to zero, "
+                         "whichever is less.")
+    return lines
+
+
+def _winning(rules: Rules) -> list[str]:
+    side = _side(rules)
+    lines: list[str] = []
+    if rules.target is not None:
+        if rules.going_out == GoingOut.SCORING_ORDER:
+            lines.append(f"The first {side} to reach {rules.target} as the points are counted in order wins, "
+                         "even if another would pass it later in the same count; the points after that "
+                         "are not scored.")
+        elif rules.going_out == GoingOut.PITCHER:
+            must = " by making the bid" if rules.pitcher_must_make else ""
+            lines.append(f"Only the pitcher can go out: the first to reach {rules.target} at the end of a "
+                         f"hand in which they were the pitcher wins{must}; a {side} past {rules.target} that "
+                         "did not pitch has not won yet.")
+        else:
+            lines.append(f"The first {side} to reach {rules.target} points wins; if several reach it in the "
+                         "same hand, the highest score wins, and a tie at the top plays on.")
+    if rules.deals_per_player is not None:
+        times = {1: "once", 2: "twice"}.get(rules.deals_per_player, f"{number(rules.deals_per_player)} times")
+        lines.append(f"The game ends when every player has dealt {times}: the highest score wins, and tied "
+                     "leaders play on alone until one leads.")
+    if rules.bidder_only_within is not None and rules.target is not None:
+        lines.append(f"When every {side} is within {rules.bidder_only_within} of {rules.target} "
+                     f"({rules.target - rules.bidder_only_within} or more), only the bidding {side} can go "
+                     "out, by making its bid.")
+    if rules.sets_to_lose is not None:
+        lines.append(f"A {side} set {number(rules.sets_to_lose)} times in a row on its own bids loses the "
+                     "game.")
+    return lines
+
+
+def rules_sheet(rules: Rules) -> list[Section]:
+    """The sections of the sheet, each a heading and its paragraphs (``- `` starts a list item)."""
+    sections: list[Section] = [
+        ("Players and cards", _players(rules)),
+        ("Dealing", _dealing(rules)),
+        ("Bidding", _bidding(rules)),
+        ("Trump", _trump(rules)),
+        ("Discarding and drawing", _drawing(rules)),
+        ("Playing the tricks", _play()),
+        ("Scoring", _points(rules) + _contract(rules)),
+        ("Winning", _winning(rules)),
+    ]
+    return [(heading, body) for heading, body in sections if body]
+
+
+def sheet_text(title: str, rules: Rules, *, width: int) -> Iterable[str]:
+    """The sheet as lines of at most ``width`` characters (no word is cut)."""
+    yield from textwrap.wrap(title, width, break_long_words=False, break_on_hyphens=False)
+    for heading, body in rules_sheet(rules):
+        yield ""
+        yield heading
+        for paragraph in body:
+            item = paragraph.startswith("- ")
+            yield from textwrap.wrap(paragraph, width, subsequent_indent="  " if item else "",
+                                     break_long_words=False, break_on_hyphens=False)
