@@ -1,0 +1,98 @@
+"""``pitch stats``: games, wins by preset and bids made or set, read back from the saved games and
+checked against the games as they were played."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from typer.testing import CliRunner
+
+from pitchkit import Game, make_rules
+from pitchkit.bots import make_bot
+from pitchkit.cli import app
+from pitchkit.record import game_record
+from pitchkit.tui.saves import TableSetup, saved_document
+
+runner = CliRunner()
+#: games and the seat a person played in each (``None``: bots only)
+Played = list[tuple[Game, int | None]]
+
+
+def played(variant: str, seed: int, *, max_hands: int = 60) -> Game:
+    """A game of heuristic bots (one deal each), stopped after ``max_hands`` if not over."""
+    game = Game(make_rules(variant, {"deals-per-player": 1}), seed=seed)
+    bots = [make_bot("heuristic", seed=seed + s) for s in range(game.rules.players)]
+    while not game.over and len(game.history) < max_hands:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat)))
+    return game
+
+
+def expected(games: Played) -> dict[str, Any]:
+    """The counts ``pitch stats`` should report, from the games themselves."""
+    out = {"games": 0, "finished": 0, "played": 0, "won": 0, "your_bids": 0, "your_made": 0,
+           "your_set": 0, "bids": 0, "made": 0, "set": 0}
+    for game, human in games:
+        out["games"] += 1
+        out["finished"] += game.end is not None
+        if human is not None:
+            out["played"] += 1
+            out["won"] += game.end is not None and human in game.end.winners
+        for hand in game.history:
+            res = hand.result
+            if res is None or res.made is None:
+                continue
+            out["bids"] += 1
+            out["made" if res.made else "set"] += 1
+            if res.pitcher == human:
+                out["your_bids"] += 1
+                out["your_made" if res.made else "your_set"] += 1
+    return out
+
+
+def save(folder: Path, name: str, doc: object) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / name).write_text(json.dumps(doc), encoding="utf-8")
+
+
+def stats_json(folder: Path) -> dict[str, Any]:
+    result = runner.invoke(app, ["stats", "--json", "--save-dir", str(folder)])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert isinstance(doc, dict)
+    return doc
+
+
+def test_stats_count_games_wins_and_bids_by_preset(tmp_path: Path) -> None:
+    mine: Played = [(played("pct", s), 0) for s in (1, 2, 3)]
+    bots_only: Played = [(played("ten-point", 4), None)]
+    stopped: Played = [(played("pct", 5, max_hands=2), 1)]
+    for i, (game, human) in enumerate(mine + bots_only + stopped):
+        doc = saved_document(game, TableSetup(i, human, "heuristic", None), finished=game.over)
+        save(tmp_path, f"2025-01-0{i + 1}_120000_{game.rules.preset}.json", doc)
+    legacy = played("seven-point", 6)
+    save(tmp_path, "2024-12-31_120000_seven-point.json", game_record(legacy))
+    save(tmp_path, "2024-12-30_120000_pct.json", {"hands": "not a game"})
+    (tmp_path / "notes.txt").write_text("not a game")
+
+    doc = stats_json(tmp_path)
+    assert doc["by_preset"] == {"pct": expected(mine + stopped), "seven-point": expected([(legacy, None)]),
+                                "ten-point": expected(bots_only)}
+    assert doc["total"] == expected(mine + stopped + bots_only + [(legacy, None)])
+    assert doc["unreadable"] == ["2024-12-30_120000_pct.json"]
+    assert doc["total"]["played"] == 4 and doc["total"]["games"] == 6
+
+
+def test_stats_table_and_an_empty_folder(tmp_path: Path) -> None:
+    game = played("pct", 7)
+    save(tmp_path, "g.json", saved_document(game, TableSetup(7, 2, "heuristic", None), finished=True))
+    result = runner.invoke(app, ["stats", "--save-dir", str(tmp_path)], env={"COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert f"Saved games in {tmp_path}: 1 (1 finished)" in result.stdout
+    assert "your bids made" in result.stdout and "pct" in result.stdout
+    empty = runner.invoke(app, ["stats", "--save-dir", str(tmp_path / "none")])
+    assert empty.exit_code == 0
+    assert empty.stdout.startswith(f"Saved games in {tmp_path / 'none'}: 0 (0 finished)")
