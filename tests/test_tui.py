@@ -392,8 +392,7 @@ def test_bots_decide_off_the_screen_thread_and_the_table_answers(tmp_path: Path)
         await pilot.press("2")
         await pilot.pause()
         assert text_of(app, "#message") == "Wait: Seat 1 is to act."
-        await pilot.resize_terminal(60, 20)
-        await pilot.pause()
+        await resize(pilot, 60, 20)
         assert app.size == (60, 20)
         slow.go.set()
         await settle(app, pilot)
@@ -448,6 +447,55 @@ def test_second_person_and_the_game_over_prompt(tmp_path: Path) -> None:
         screen = app.screen
         assert isinstance(screen, SummaryScreen) and screen.final
         assert text_of(app, "#prompt") == "The game is over."
+        await pilot.press("q")
+
+    run(app, script)
+
+
+async def resize(pilot: Pilot[None], width: int, height: int) -> None:
+    """Resize the test terminal and let the table lay itself out again."""
+    await pilot.resize_terminal(width, height)
+    for _ in range(3):
+        await pilot.pause(0.02)
+
+
+def on_screen(app: TableApp, widget_id: str) -> bool:
+    """True if the table's widget is displayed wholly inside the terminal."""
+    widget = app.screen_stack[0].query_one(widget_id)
+    region = widget.region
+    return (widget.display and region.height > 0 and region.right <= app.size.width
+            and region.bottom <= app.size.height)
+
+
+@pytest.mark.parametrize("variant", ["pct", "ten-point"])
+def test_small_terminals_keep_the_markers_the_cards_and_the_prompt(tmp_path: Path, variant: str) -> None:
+    """Bug 7: at 60x20 the seats table keeps the turn and dealer markers; at 40x12 the cards, the
+    prompt and a status line with the turn and the dealer stay on screen; smaller, the table says
+    the minimum size; larger again, the table is back."""
+    app = make_app(make_rules(variant), tmp_path, dealer=1)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert s.human_turn
+        await resize(pilot, 60, 20)
+        seats = text_of(app, "#seats").splitlines()
+        assert any(line.startswith("▶ You") for line in seats)
+        assert any("Seat 1" in line and " D " in f"{line} " for line in seats)
+        for widget in ("#seats", "#info", "#hand", "#prompt"):
+            assert on_screen(app, widget), widget
+        await resize(pilot, 40, 12)
+        for widget in ("#hand", "#prompt", "#status"):
+            assert on_screen(app, widget), widget
+        assert text_of(app, "#status").startswith("▶ You are to act · Seat 1 deals")
+        hand = app.screen_stack[0].query_one("#hand", Static)
+        assert hand.region.height >= 2 + len(text_of(app, "#hand").splitlines())
+        for card in s.game.hand.holding(0):
+            assert card_label(card) in text_of(app, "#hand")
+        await resize(pilot, 30, 10)
+        assert on_screen(app, "#too-small") and not on_screen(app, "#hand")
+        assert "at least 40x12" in text_of(app, "#too-small")
+        await resize(pilot, *SIZE)
+        assert on_screen(app, "#seats") and not on_screen(app, "#too-small")
         await pilot.press("q")
 
     run(app, script)

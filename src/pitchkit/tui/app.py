@@ -10,10 +10,9 @@ from rich.markup import escape
 from rich.text import Text
 from textual import events
 from textual.timer import Timer
-from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from pitchkit.actions import Action, Discard, Phase
+from pitchkit.actions import Action, Discard, PassCards, Phase
 from pitchkit.bots import Bot
 from pitchkit.cards import Card
 from pitchkit.errors import PitchError
@@ -100,6 +99,8 @@ class PlayApp(GuardedTable):
         r = s.rules
         goal = f"to {r.target}" if r.target is not None else f"{r.deals_per_player} deals each"
         keys = "[b]?[/] hint  [b]q[/] quit" if s.human is not None else "[b]tab[/] next seat  [b]q[/] quit"
+        if self.table.has_class("-short"):
+            return f"{escape(r.preset)} · {goal}   {keys}"
         seed = f" · seed {s.seed}" if s.seed is not None else ""
         return f"pitchkit · {escape(r.preset)} · {goal}{seed}   {keys}"
 
@@ -109,6 +110,10 @@ class PlayApp(GuardedTable):
             return []
         assert s.human is not None
         return choices(s.view(s.human))
+
+    def redraw(self) -> None:
+        """Draw the table from the game (after a resize too)."""
+        self._redraw()
 
     def _redraw(self) -> None:
         s = self.session
@@ -254,8 +259,8 @@ class PlayApp(GuardedTable):
         assert s.human is not None
         view = s.view(s.human)
         by_key = {k.key: k for k in choices(view)}
-        if view.phase == Phase.DISCARD:
-            self._discard_key(key, by_key)
+        if view.phase in (Phase.DISCARD, Phase.EXCHANGE):
+            self._discard_key(key, by_key, view.phase)
             return
         choice = by_key.get(key)
         if choice is None or choice.action is None:
@@ -277,11 +282,14 @@ class PlayApp(GuardedTable):
         self._redraw()
         self._advance()
 
-    def _discard_key(self, key: str, by_key: dict[str, KeyChoice]) -> None:
+    def _discard_key(self, key: str, by_key: dict[str, KeyChoice], phase: Phase) -> None:
+        """A key while choosing cards to discard or to pass to the partner: toggle, clear, confirm."""
         s = self.session
         assert s.human is not None
         if key == "enter":
-            self._act(KeyChoice(key, "discard", Discard(s.human, tuple(sorted(self.selected))), True))
+            chosen = tuple(sorted(self.selected))
+            action = Discard(s.human, chosen) if phase == Phase.DISCARD else PassCards(s.human, chosen)
+            self._act(KeyChoice(key, phase.value, action, True))
             return
         if key in ("escape", "backspace"):
             self.selected = frozenset()
@@ -311,9 +319,9 @@ class PlayApp(GuardedTable):
 
     def _show_hint(self, action: Action) -> None:
         s = self.session
-        if isinstance(action, Discard):
+        if isinstance(action, Discard | PassCards):
             self.selected = frozenset(action.cards)
             self._redraw()
         text = action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup)
         hint = Text.from_markup(f"[green]Hint ({s.hint_bot_name} bot):[/] {text.split(': ', 1)[1]}")
-        self.query_one("#message", Static).update(hint)
+        self.panel("#message").update(hint)

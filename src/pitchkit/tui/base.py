@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
 from pitchkit.cards import Card
 from pitchkit.tui.keys import KeyChoice
-from pitchkit.tui.render import hand_text, info_text, prompt_text, seats_table
+from pitchkit.tui.render import hand_text, info_text, prompt_text, seats_table, status_text
 from pitchkit.view import View
 
 CSS = """
@@ -26,7 +29,30 @@ Screen { layout: vertical; }
 #hand { height: auto; border: round $accent; padding: 0 1; }
 #prompt { height: auto; padding: 0 1; }
 #message { height: 1; padding: 0 1; }
+#status { height: auto; padding: 0 1; display: none; }
+#too-small { height: 1fr; content-align: center middle; text-align: center; display: none; }
+Screen.-narrow #info { width: 26; }
+Screen.-short #top { display: none; }
+Screen.-short #status { display: block; }
+Screen.-too-small > * { display: none; }
+Screen.-too-small > #too-small { display: block; }
 """
+
+#: the smallest terminal the table is drawn in (columns, rows): the cards and the prompt fit
+MIN_SIZE = (40, 12)
+#: below this width the seats table drops its tricks and card-points columns
+NARROW_WIDTH = 76
+#: below this width or height the seats and hand panels give way to one status line
+SHORT_SIZE = (60, 18)
+
+
+def layout_classes(width: int, height: int) -> set[str]:
+    """The screen's layout classes for a terminal of ``width`` x ``height``."""
+    if width < MIN_SIZE[0] or height < MIN_SIZE[1]:
+        return {"-too-small"}
+    if width < SHORT_SIZE[0] or height < SHORT_SIZE[1]:
+        return {"-short", "-narrow"}
+    return {"-narrow"} if width < NARROW_WIDTH else set()
 
 
 class TableApp(App[None]):
@@ -46,13 +72,49 @@ class TableApp(App[None]):
         log.can_focus = False
         yield log
         yield Static(id="hand")
+        yield Static(id="status")
         yield Static(id="prompt")
         yield Static(id="message")
+        yield Static(id="too-small")
+
+    _redraw_last: Callable[[], None] | None = None
+
+    @property
+    def table(self) -> Screen[object]:
+        """The screen the table is drawn on (under any summary or question)."""
+        return self.screen_stack[0] if self.screen_stack else self.screen
+
+    def panel(self, widget_id: str) -> Static:
+        """One of the table's text panels, by id."""
+        return self.table.query_one(widget_id, Static)
 
     def on_mount(self) -> None:
-        """Panel titles."""
-        self.query_one("#seats", Static).border_title = "Table"
-        self.query_one("#log", RichLog).border_title = "Log"
+        """Panel titles, and the layout for the terminal's size."""
+        self.panel("#seats").border_title = "Table"
+        self.table.query_one("#log", RichLog).border_title = "Log"
+        self.fit_layout()
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Lay the table out again for the new size."""
+        self.fit_layout(event.size.width, event.size.height)
+
+    def fit_layout(self, width: int | None = None, height: int | None = None) -> None:
+        """Choose the layout for the space there is (the terminal's size unless given; see
+        :func:`layout_classes`); below :data:`MIN_SIZE` say what size is needed."""
+        width = self.size.width if width is None else width
+        height = self.size.height if height is None else height
+        wanted = layout_classes(width, height)
+        for name in ("-too-small", "-short", "-narrow"):
+            self.table.set_class(name in wanted, name)
+        self.panel("#too-small").update(
+            f"The table needs a terminal of at least {MIN_SIZE[0]}x{MIN_SIZE[1]} "
+            f"(this one is {width}x{height}). Make it larger, or press q to quit.")
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw every panel again, as last drawn (subclasses may draw from their own state)."""
+        if self._redraw_last is not None:
+            self._redraw_last()
 
     # -- drawing --------------------------------------------------------------------------------
 
@@ -60,26 +122,30 @@ class TableApp(App[None]):
                    keys: Sequence[KeyChoice] = (), selected: frozenset[Card] = frozenset(),
                    prompt: Text | None = None) -> None:
         """Redraw every panel from ``view``."""
-        self.query_one("#title", Static).update(Text.from_markup(title))
-        self.query_one("#seats", Static).update(seats_table(view, names))
-        info = self.query_one("#info", Static)
+        self._redraw_last = partial(self.draw_table, view, names, hand_no=hand_no, title=title,
+                                    keys=keys, selected=selected, prompt=prompt)
+        self.panel("#title").update(Text.from_markup(title))
+        self.panel("#seats").update(seats_table(view, names, compact=self.table.has_class("-narrow")))
+        self.panel("#status").update(status_text(view, names))
+        info = self.panel("#info")
         info.update(info_text(view, names, hand_no))
         info.border_title = "Hand"
-        hand = self.query_one("#hand", Static)
+        hand = self.panel("#hand")
         hand.update(hand_text(view, keys, selected))
         owner = names[view.seat]
         hand.border_title = "Your cards" if owner == "You" else f"{owner}'s cards"
-        self.query_one("#prompt", Static).update(
-            prompt if prompt is not None else prompt_text(view, names, keys, selected))
+        if prompt is None:
+            prompt = prompt_text(view, names, keys, selected)
+        self.panel("#prompt").update(prompt)
 
     def log_line(self, markup: str) -> None:
         """Append a line (Rich markup) to the log."""
-        self.query_one("#log", RichLog).write(Text.from_markup(markup))
+        self.table.query_one("#log", RichLog).write(Text.from_markup(markup))
 
     def clear_log(self) -> None:
         """Empty the log."""
-        self.query_one("#log", RichLog).clear()
+        self.table.query_one("#log", RichLog).clear()
 
     def message(self, text: str, *, style: str = "bold red") -> None:
         """Show a one-line message under the prompt (empty text clears it)."""
-        self.query_one("#message", Static).update(Text(text, style=style))
+        self.panel("#message").update(Text(text, style=style))

@@ -40,14 +40,22 @@ def running_points(view: View, cards: Sequence[Card]) -> int:
     return sum(worth.get(int(c), 0) for c in cards)
 
 
-def seats_table(view: View, names: Sequence[str]) -> Table:
+_COLUMNS = (("", "left"), ("seat", "left"), ("score", "right"), ("bid", "right"), ("tricks", "right"),
+            ("pts", "right"), ("table", "left"))
+#: the columns a narrow seats table keeps
+_COMPACT = ("", "seat", "score", "bid", "table")
+
+
+def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> Table:
     """One row per seat: turn marker, name (dealer, team), score, bid, tricks and card points won,
-    and the card it has on the table (the last trick's, dimmed, once a trick is complete)."""
+    and the card it has on the table (the last trick's, dimmed, once a trick is complete);
+    ``compact`` leaves out tricks and card points."""
     rules = view.rules
     table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False)
-    for header, justify in (("", "left"), ("seat", "left"), ("score", "right"), ("bid", "right"),
-                            ("tricks", "right"), ("pts", "right"), ("table", "left")):
+    shown = [c for c in _COLUMNS if not compact or c[0] in _COMPACT]
+    for header, justify in shown:
         table.add_column(header, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+    keep = [i for i, c in enumerate(_COLUMNS) if c in shown]
     bids: dict[int, str] = {}
     for action in view.log:
         if isinstance(action, Bid):
@@ -73,15 +81,34 @@ def seats_table(view: View, names: Sequence[str]) -> Table:
         if s == view.dealer:
             name.append(" D", style="yellow")
         if s not in view.seats:
-            table.add_row("", name, str(view.scores[s]), "out", "", "", "")
+            row: list[Text | str] = ["", name, str(view.scores[s]), "out", "", "", ""]
+            table.add_row(*(row[i] for i in keep))
             continue
         bid = Text(bids.get(s, ""))
         if s == view.pitcher and view.bid is not None:
             bid = Text(f"★{short_bid(rules.bid_name(view.bid))}", style="bold yellow")
         marker = Text("▶", style="bold green") if view.to_act == s else Text("")
-        table.add_row(marker, name, str(view.scores[s]), bid, str(won[s]) if view.tricks else "",
-                      str(points[s]) if view.tricks else "", on_table.get(s, Text("")))
+        row = [marker, name, str(view.scores[s]), bid, str(won[s]) if view.tricks else "",
+               str(points[s]) if view.tricks else "", on_table.get(s, Text(""))]
+        table.add_row(*(row[i] for i in keep))
     return table
+
+
+def status_text(view: View, names: Sequence[str]) -> Text:
+    """The table in one line, for terminals too small for the seats and hand panels: who is to
+    act, who deals, trump and the contract."""
+    out = Text()
+    if view.to_act is not None:
+        out.append("▶ ", style="bold green")
+        out.append(says(names[view.to_act], "are to act", "is to act"), style="bold")
+        out.append(" · ")
+    out.append(says(names[view.dealer], "deal", "deals"))
+    if view.trump is not None:
+        out.append(" · trump ")
+        out.append_text(Text.from_markup(suit_markup(view.trump)))
+    if view.pitcher is not None and view.bid is not None:
+        out.append(f" · {names[view.pitcher]} must make {view.rules.bid_name(view.bid)}")
+    return out
 
 
 def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
@@ -161,6 +188,11 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
         _, lo, hi = view.discard_options
         count = f"{lo}" if lo == hi else f"{lo}-{hi}"
         out.append(f"discard {count} (no point cards), ")
+        out.append("Enter", style="bold cyan")
+        out.append(f" confirms: {len(selected)} selected")
+    elif view.phase == Phase.EXCHANGE:
+        n_pass = view.rules.partner_pass
+        out.append(f"pass {n_pass} card{'s' if n_pass != 1 else ''} face down to your partner, ")
         out.append("Enter", style="bold cyan")
         out.append(f" confirms: {len(selected)} selected")
     else:

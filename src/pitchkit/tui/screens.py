@@ -23,8 +23,9 @@ class SummaryScreen(ModalScreen[str]):
 
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
-    SummaryScreen > Vertical { width: 76; height: auto; max-height: 22; border: thick $accent;
-                               background: $surface; padding: 0 1; }
+    SummaryScreen > Vertical { width: 76; max-width: 100%; height: auto; max-height: 100%;
+                               border: thick $accent; background: $surface; padding: 0 1;
+                               overflow-y: auto; }
     """
 
     def __init__(self, title: str, lines: Sequence[str], *, final: bool, auto: float | None = None) -> None:
