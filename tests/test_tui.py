@@ -25,6 +25,7 @@ from pitchkit.rules import Rules
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.base import TableApp
 from pitchkit.tui.cards import card_label, suit_label
+from pitchkit.tui.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
 from pitchkit.tui.keys import KeyChoice, auction_choices, card_keys, choices
 from pitchkit.tui.narrate import action_line, result_lines
 from pitchkit.tui.replay import ReplayApp
@@ -496,6 +497,32 @@ def test_small_terminals_keep_the_markers_the_cards_and_the_prompt(tmp_path: Pat
         assert "at least 40x12" in text_of(app, "#too-small")
         await resize(pilot, *SIZE)
         assert on_screen(app, "#seats") and not on_screen(app, "#too-small")
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_the_hint_comes_from_pimc_when_the_compiled_solver_is_in_use(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bug 9: the hint bot is pimc with the compiled solver, heuristic without it, and the hint
+    names it."""
+    monkeypatch.setenv("PITCHKIT_COMPILED_SOLVER", "0")
+    assert hint_bot_name() == PLAIN_HINT_BOT == "heuristic"
+    monkeypatch.delenv("PITCHKIT_COMPILED_SOLVER")
+    if not compiled_solver():
+        pytest.skip("the compiled solver needs numba")
+    assert hint_bot_name() == FAST_HINT_BOT == "pimc"
+    app = make_app(make_rules("pct"), tmp_path, dealer=3, passing=True)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        await pilot.press(first_legal(auction_choices(s.view(0)), skip_pass=True).key)
+        await settle(app, pilot)
+        assert s.human_turn and phase_of(s) == Phase.PLAY
+        await pilot.press("?")
+        await settle(app, pilot)
+        message = text_of(app, "#message")
+        assert message.startswith("Hint (pimc bot): play ")
         await pilot.press("q")
 
     run(app, script)
