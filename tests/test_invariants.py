@@ -27,6 +27,7 @@ from pitchkit import (
     Hand,
     HandResult,
     IllegalActionError,
+    PassCards,
     Phase,
     Play,
     Rules,
@@ -96,7 +97,7 @@ def policy(hand: Hand, legal: list[Action], rng: random.Random) -> Action:
 
 def check_cards_conserved(hand: Hand) -> None:
     """Every card of the deck is in exactly one place; drawn cards come off the top of the stock."""
-    places = [*hand.hands, *hand.discards, *hand.captured,
+    places = [*hand.hands, *hand.discards, *hand.captured, hand.set_aside(),
               sum(1 << c for _, c in hand.trick), sum(1 << c for c in hand.stock)]
     union = 0
     for m in places:
@@ -226,6 +227,13 @@ def check_cards_received(hand: Hand) -> None:
         if rules.bidder_takes_stock:
             assert hand.pitcher is not None
             got[hand.pitcher] |= set(stock)
+    # the partner exchange: each seat gives its passed cards and takes its partner's
+    passes = {a.seat: {int(c) for c in a.cards} for a in hand.log if isinstance(a, PassCards)}
+    if passes and len(passes) == len(hand.seats):
+        for s in hand.seats:
+            partner = rules.partner_of(s)
+            assert partner is not None and passes[s] <= got[s]
+        got = {s: got[s] - passes[s] | passes[rules.partner_of(s) or 0] for s in hand.seats}
     for s in hand.seats:
         played = {c for plays, _ in hand.tricks for p, c in plays if p == s}
         assert played | set(iter_mask(hand.discards[s])) == got[s], f"seat {s}"
@@ -307,8 +315,19 @@ def check_scored_hand(hand: Hand, res: HandResult, facts: ref.Facts) -> None:
     special = rules.smudge_bids and hand.bid > rules.max_bid
     total = sum(won.values())
     made = (won[bidder] == total and total > 0) if special else won[bidder] >= hand.bid
-    assert res.made == made
     truncated = rules.going_out.value == "scoring-order" and res.winners
+    # an award counts unless its side is a set pitcher's, or the count stopped at the game's end
+    assert len(res.scored) == len(res.awards)
+    for a, scored in zip(res.awards, res.scored, strict=True):
+        if not scored:
+            assert (sides[a.seat] == bidder and not made) or truncated
+    if truncated and made:
+        # the game may end before the pitcher's side counted its bid: the contract is then undecided
+        counted = sum(a.value for a, ok in zip(res.awards, res.scored, strict=True)
+                      if ok and sides[a.seat] == bidder)
+        assert res.made is (True if counted >= hand.bid and not special else None)
+    else:
+        assert res.made == made
     for s in range(hand.n_seats):
         if s not in sides:
             assert res.delta[s] == 0

@@ -6,7 +6,7 @@
 True
 """
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
 from pitchkit.cards import Card, Suit
 from pitchkit.errors import (
     CardError,
@@ -39,6 +39,7 @@ __all__ = [
     "Hand",
     "HandResult",
     "IllegalActionError",
+    "PassCards",
     "Phase",
     "PitchError",
     "Play",

@@ -14,6 +14,7 @@ class Phase(StrEnum):
     AUCTION = "auction"
     TRUMP = "trump"
     DISCARD = "discard"
+    EXCHANGE = "exchange"
     PLAY = "play"
     DONE = "done"
 
@@ -59,6 +60,14 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True)
+class PassCards:
+    """Cards passed face down to the partner before the first lead (cards in index order)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Choose:
     """A named decision: run it, sell the bid, call a misdeal."""
 
@@ -66,7 +75,7 @@ class Choose:
     option: Choice
 
 
-Action = Bid | Play | DeclareTrump | Discard | Choose
+Action = Bid | Play | DeclareTrump | Discard | PassCards | Choose
 
 #: Interned play actions, ``PLAYS[seat][card]``, so the hot path allocates no action objects.
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in CARDS) for s in range(9))
@@ -84,5 +93,7 @@ def describe(action: Action, bid_name: dict[int | None, str] | None = None) -> s
             return f"seat {seat} trump {suit}"
         case Discard(seat, cards):
             return f"seat {seat} discard [{format_cards(cards)}]"
+        case PassCards(seat, cards):
+            return f"seat {seat} pass [{format_cards(cards)}] to the partner"
         case Choose(seat, option):
             return f"seat {seat} choose {option.value}"

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pitchkit.actions import Action, Bid, Choice, Choose
 from pitchkit.errors import IllegalActionError
 from pitchkit.lookup import PASSES, bid_action
-from pitchkit.rules import AllPass, DealerSteal, Rules
+from pitchkit.rules import AllPass, DealerSteal, Rules, StuckBid
 
 
 class Auction:
@@ -50,6 +50,8 @@ class Auction:
                   DealerSteal.ONE_MORE: high + 1}[r.dealer_steal]
             return list(range(lo, r.max_bid + 1)), False
         if dealer and high is None:
+            if r.stuck_dealer_bid == StuckBid.EXACT:
+                return [r.forced_bid], False
             values = list(range(r.forced_bid, r.max_bid + 1))
             if r.smudge_bids:
                 values.append(r.smudge)
@@ -98,9 +100,14 @@ class Auction:
     def _why_no_pass(self, seat: int) -> str:
         if self.round == 2:
             return "the dealer was outbid: sell the bid or steal it"
-        return (f"everyone passed: the dealer must bid at least "
-                f"{self.rules.bid_name(self.rules.forced_bid)}"
-                + (" or run it" if self.rules.all_pass == AllPass.TAKE_OR_RUN else ""))
+        return "everyone passed: " + self._stuck_dealer_rule()
+
+    def _stuck_dealer_rule(self) -> str:
+        r = self.rules
+        how = "exactly" if r.stuck_dealer_bid == StuckBid.EXACT else "at least"
+        amount = f"{how} {r.bid_name(r.forced_bid)}"
+        run = " or run it" if r.all_pass == AllPass.TAKE_OR_RUN else ""
+        return f"the dealer must bid {amount}{run} (stuck-dealer-bid = {r.stuck_dealer_bid.value})"
 
     def _why_not_choice(self, action: Choose, *, misdeal_ok: bool) -> str:
         if action.option == Choice.RUN:
@@ -114,6 +121,8 @@ class Auction:
         name = r.bid_name(amount)
         if not values and self.round == 2 and seat == self.dealer:
             return "the dealer may not steal under these rules; sell the bid"
+        if self.round == 1 and seat == self.dealer and self.high is None:
+            return f"bid {name}: everyone passed, and {self._stuck_dealer_rule()}"
         if self.high is not None and amount <= self.high:
             return f"bid {name} does not beat the high bid of {r.bid_name(self.high)}"
         if r.smudge_bids and amount == r.over_smudge:

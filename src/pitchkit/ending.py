@@ -6,6 +6,7 @@ Deal-count endings and sets in a row need the game's history and live in :mod:`p
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from pitchkit.rules import GoingOut, Rules
 from pitchkit.scoring import Award
@@ -35,43 +36,56 @@ def _highest_of(rules: Rules, candidates: Sequence[int], after: Sequence[int],
     return tuple(s for s in seats if holder(rules, s) in won)
 
 
+class Outcome(NamedTuple):
+    """What a hand's end decides for the game."""
+
+    #: seats that won the game with this hand (empty: nobody yet)
+    winners: tuple[int, ...]
+    #: the score change actually counted
+    delta: tuple[int, ...]
+    #: how many awards, in scoring order, were reached before the game ended (all, unless the
+    #: ``scoring-order`` rule stopped the count)
+    counted: int
+
+
 def going_out(rules: Rules, *, seats: Sequence[int], awards: Sequence[Award],
               side: Sequence[int], pitcher: int, made: bool, before: Sequence[int],
-              delta: Sequence[int]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """Seats that won the game with this hand, and the delta actually scored.
+              delta: Sequence[int]) -> Outcome:
+    """Seats that won the game with this hand, the delta actually scored, and the awards counted.
 
     The delta changes only under ``scoring-order``, where play stops at the first award that takes
     a side to the target and the awards after it are not scored.
     """
     target = rules.target
+    everything = len(awards)
     if target is None:
-        return (), tuple(delta)
+        return Outcome((), tuple(delta), everything)
     after = [b + d for b, d in zip(before, delta, strict=True)]
     if rules.going_out == GoingOut.SCORING_ORDER:
         return _scoring_order(rules, seats=seats, awards=awards, side=side, pitcher=pitcher,
                               made=made, before=before, delta=delta, target=target)
     if rules.going_out == GoingOut.PITCHER:
-        ok = made and after[pitcher] >= target
-        return _highest_of(rules, [pitcher] if ok else [], after, seats), tuple(delta)
+        ok = (made or not rules.pitcher_must_make) and after[pitcher] >= target
+        return Outcome(_highest_of(rules, [pitcher] if ok else [], after, seats), tuple(delta), everything)
     candidates = [s for s in seats if after[s] >= target]
     if rules.bidder_only_within is not None:
         floor = target - rules.bidder_only_within
         if all(before[s] >= floor for s in seats):
             ok = made and after[pitcher] >= target
             candidates = [pitcher] if ok else []
-    return _highest_of(rules, candidates, after, seats), tuple(delta)
+    return Outcome(_highest_of(rules, candidates, after, seats), tuple(delta), everything)
 
 
 def _scoring_order(rules: Rules, *, seats: Sequence[int], awards: Sequence[Award],
                    side: Sequence[int], pitcher: int, made: bool, before: Sequence[int],
-                   delta: Sequence[int], target: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+                   delta: Sequence[int], target: int) -> Outcome:
     running = list(before)
     bidder_side = side[pitcher]
     if not made:
         for s in seats:
             if side[s] == bidder_side:
                 running[s] += delta[s]
-    for award in awards:
+    for i, award in enumerate(awards):
         gainer = side[award.seat]
         if gainer == bidder_side and not made:
             continue
@@ -80,5 +94,5 @@ def _scoring_order(rules: Rules, *, seats: Sequence[int], awards: Sequence[Award
             running[s] += award.value
         if running[award.seat] >= target:
             final = tuple(r - b for r, b in zip(running, before, strict=True))
-            return tuple(members), final
-    return (), tuple(delta)
+            return Outcome(tuple(members), final, i + 1)
+    return Outcome((), tuple(delta), len(awards))

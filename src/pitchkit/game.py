@@ -8,10 +8,14 @@ from dataclasses import dataclass
 from pitchkit.actions import Action
 from pitchkit.cards import CARDS, Card
 from pitchkit.ending import holder
-from pitchkit.errors import IllegalActionError
+from pitchkit.errors import DealError, IllegalActionError, RulesError, quote
 from pitchkit.hand import Hand, HandResult
 from pitchkit.rules import FirstDealer, Rules
 from pitchkit.view import View, make_view
+
+#: misdeals in a row after which a game stops (with a :class:`DealError`): rules under which almost
+#: every deal is thrown in would otherwise deal for ever
+MAX_MISDEALS_IN_ROW = 1000
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +47,15 @@ class Game:
     """A game of Pitch from the first deal to the winner.
 
     Chance comes only from ``rng`` (or ``seed``): the same seed and the same actions give the same
-    game. ``legal_actions``, ``apply``, ``clone`` and ``view`` work on the hand in progress; when a
-    hand ends the next one is dealt at once, and finished hands are kept in :attr:`history`.
+    game; front ends that need unpredictable deals pass ``rng=random.SystemRandom()``.
+    ``legal_actions``, ``apply``, ``clone`` and ``view`` work on the hand in progress; when a hand
+    ends the next one is dealt at once, and finished hands are kept in :attr:`history`.
     """
 
     def __init__(self, rules: Rules, *, seed: int | None = None, rng: random.Random | None = None,
                  dealer: int | None = None) -> None:
+        if not isinstance(rules, Rules):
+            raise RulesError(f"not a Rules object: {quote(rules)} (use make_rules)")
         self.rules = rules
         self.rng = rng if rng is not None else random.Random(seed)
         n = rules.players
@@ -59,14 +66,15 @@ class Game:
                 dealer, self.cuts = cut_for_deal(n, self.rng)
             else:
                 dealer = self.rng.randrange(n)
-        elif not 0 <= dealer < n:
-            raise IllegalActionError(f"dealer {dealer} is not a seat of a {n}-seat table")
+        elif type(dealer) is not int or not 0 <= dealer < n:
+            raise IllegalActionError(f"dealer {quote(dealer)} is not a seat of a {n}-seat table")
         self.first_dealer = dealer
         self.history: list[Hand] = []
         self.hands_scored = 0
         self.set_streak: dict[int, int] = {}
         self.playing: tuple[int, ...] = tuple(range(n))
         self.end: GameEnd | None = None
+        self.misdeals_in_row = 0
         self.hand = Hand.deal(rules, self.rng, dealer=dealer, scores=self.scores)
 
     @property
@@ -88,11 +96,17 @@ class Game:
         return make_view(self.hand, seat)
 
     def clone(self) -> Game:
-        """An independent copy, including the random generator's state."""
+        """An independent copy, including the random generator's state (a generator without a
+        state, such as ``random.SystemRandom``, is shared)."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        try:
+            state = self.rng.getstate()
+        except NotImplementedError:
+            pass
+        else:
+            other.rng = random.Random()
+            other.rng.setstate(state)
         other.scores = list(self.scores)
         other.cuts = list(self.cuts)
         other.history = list(self.history)
@@ -112,7 +126,12 @@ class Game:
         if hand.rules != self.rules:
             raise IllegalActionError("the hand is played under other rules than the game")
         if hand.dealer != current.dealer:
-            raise IllegalActionError(f"seat {current.dealer} deals this hand, not seat {hand.dealer}")
+            why = ""
+            last = self.history[-1].result if self.history else None
+            if last is not None and last.misdeal and last.deal_passes:
+                why = (" (a misdeal for a buried point card passes the deal: "
+                       f"bury-misdeal-dealer = {self.rules.bury_misdeal_dealer.value})")
+            raise IllegalActionError(f"seat {current.dealer} deals this hand, not seat {hand.dealer}{why}")
         if hand.seats != current.seats:
             raise IllegalActionError(f"seats {list(current.seats)} play this hand, not {list(hand.seats)}")
         if hand.scores_before != current.scores_before:
@@ -132,8 +151,14 @@ class Game:
         assert result is not None
         self.history.append(finished)
         if result.misdeal:
-            self._deal(finished.dealer)
+            self.misdeals_in_row += 1
+            if self.misdeals_in_row >= MAX_MISDEALS_IN_ROW:
+                reason = f"{self.misdeals_in_row} misdeals in a row: these rules deal no playable hand"
+                self.end = GameEnd((), reason)
+                raise DealError(f"the game stops after {reason}")
+            self._deal(self._next_dealer(finished.dealer) if result.deal_passes else finished.dealer)
             return result
+        self.misdeals_in_row = 0
         self.scores = list(result.scores)
         self.hands_scored += 1
         self.end = self._game_end(finished, result)
@@ -158,6 +183,9 @@ class Game:
         bidder = holder(r, result.pitcher)
         self.set_streak[bidder] = 0 if result.made else self.set_streak.get(bidder, 0) + 1
         if result.winners:
+            if result.made is False and result.pitcher in result.winners:
+                return GameEnd(result.winners, "reached the target in a hand he pitched, though set "
+                                               "(pitcher-must-make = false)")
             return GameEnd(result.winners, "reached the target")
         if r.sets_to_lose is not None and self.set_streak[bidder] >= r.sets_to_lose:
             others = [s for s in hand.seats if holder(r, s) != bidder]

@@ -23,6 +23,7 @@ from pitchkit.actions import (
     Choose,
     DeclareTrump,
     Discard,
+    PassCards,
     Phase,
     Play,
     describe,
@@ -39,17 +40,23 @@ from pitchkit.cards import (
     mask_of,
     shuffled,
 )
+from pitchkit.checks import check_action
+from pitchkit.drawing import DrawAndExchange
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError
 from pitchkit.lookup import strengths
-from pitchkit.rules import Rules, TrumpBy
-from pitchkit.scoring import Award, Trick, contract_made, deltas, point_card, tally
+from pitchkit.rules import MisdealDealer, Rules, TrumpBy
+from pitchkit.scoring import Award, Trick, contract_made, deltas, tally
 from pitchkit.trump import TrumpTable, table
 
 # phases as module constants: the hot path compares them per action, and enum lookups cost
 _AUCTION, _TRUMP, _DISCARD, _PLAY, _DONE = Phase.AUCTION, Phase.TRUMP, Phase.DISCARD, Phase.PLAY, Phase.DONE
+_EXCHANGE = Phase.EXCHANGE
+_PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
+    _AUCTION: (Bid, Choose), _TRUMP: (DeclareTrump,), _DISCARD: (Discard,), _EXCHANGE: (PassCards,),
+    _PLAY: (Play,), _DONE: (),
+}
 _FACE_OR_POINT = frozenset({14, 13, 12, 11, 10, 3, 2})
-_CARD_POINTS = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,18 +68,26 @@ class HandResult:
     bid: int | None
     trump: Suit | None
     awards: tuple[Award, ...]
+    #: for each award, whether it counted: a set pitcher's side scores none of its awards, and
+    #: under ``going-out = scoring-order`` the awards after the one that won the game are not scored
+    scored: tuple[bool, ...]
     #: scoring side of each seat (a member seat's number; -1 if the seat sat out)
     side: tuple[int, ...]
     side_points: tuple[int, ...]
     card_points: tuple[int, ...]
+    #: the contract made or set; ``None`` after a misdeal, or when the game ended part-way through
+    #: the count before the pitcher's side had counted its bid
     made: bool | None
     delta: tuple[int, ...]
     scores: tuple[int, ...]
     #: seats that won the game with this hand under the target rules (empty: nobody yet)
     winners: tuple[int, ...]
+    #: the next hand is dealt by the next dealer (always after a scored hand); after a misdeal the
+    #: same dealer deals again, unless the rules pass the deal (``bury-misdeal-dealer``)
+    deal_passes: bool
 
 
-class Hand:
+class Hand(DrawAndExchange):
     """The state of one hand. Seats are 0..n-1 clockwise; a seat dealt no cards sits out."""
 
     def __init__(self, rules: Rules, *, dealer: int, hands: Sequence[Iterable[int]],
@@ -109,6 +124,9 @@ class Hand:
         self.hands: list[int] = held
         self.stock: list[int] = stock
         self.discards: list[int] = [0] * n
+        #: cards each seat passed to its partner (set aside face down until everyone has passed)
+        self.passed: list[int] = [0] * n
+        self._pass_queue: list[int] = []
         self.log: list[Action] = []
         self.phase = _AUCTION
         self.to_act: int | None = nxt[dealer]
@@ -176,6 +194,8 @@ class Hand:
         other.hands = list(self.hands)
         other.stock = list(self.stock)
         other.discards = list(self.discards)
+        other.passed = list(self.passed)
+        other._pass_queue = list(self._pass_queue)
         other.log = list(self.log)
         other.trick = list(self.trick)
         other.tricks = list(self.tricks)
@@ -232,6 +252,9 @@ class Hand:
             return out
         if phase is _DISCARD:
             return self._legal_discards(seat)
+        if phase is _EXCHANGE:
+            k = self.rules.partner_pass
+            return [PassCards(seat, combo) for combo in combinations(self.holding(seat), k)]
         if phase is _AUCTION:
             legal = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
             if legal and type(legal[-1]) is Choose and not self._stock_can_run():
@@ -261,39 +284,51 @@ class Hand:
     # -- verify / apply ---------------------------------------------------------------------------
 
     def verify(self, action: Action) -> None:
-        """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now."""
+        """Raise :class:`IllegalActionError` with the reason if ``action`` is not legal now (also
+        when it is not an action record with fields of the declared types)."""
+        check_action(action, self.n_seats)
         if self.phase is _DONE:
             raise IllegalActionError("the hand is over")
+        if type(action) not in _PHASE_ACTIONS[self.phase]:
+            verb = {Bid: "bid", Play: "play a card", DeclareTrump: "name trump", Discard: "discard",
+                    PassCards: "pass cards to the partner", Choose: "choose"}[type(action)]
+            why = f"the hand is in the {self.phase.value} phase"
+            if self.phase == _EXCHANGE:
+                why += (f": partners first exchange {self.rules.partner_pass} card(s) each "
+                        f"(partner-pass = {self.rules.partner_pass})")
+            raise IllegalActionError(f"cannot {verb} now: {why}")
         if action.seat != self.to_act:
             raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s")
         seat = action.seat
         match action:
-            case Bid() | Choose() if self.phase == _AUCTION:
+            case Bid() | Choose():
                 self.auction.verify(action, misdeal_ok=self._may_call_misdeal(seat))
                 if action == Choose(seat, Choice.RUN) and not self._stock_can_run():
                     raise IllegalActionError(f"running it needs {self._run_needs()} cards in the stock, "
                                              f"{len(self.stock)} given")
-            case DeclareTrump(_, suit) if self.phase == _TRUMP:
+            case DeclareTrump(_, suit):
                 if suit not in self._declarable():
                     raise IllegalActionError(f"cannot name {suit.long_name} as trump")
-            case Discard(_, cards) if self.phase == _DISCARD:
+            case Discard(_, cards):
                 self._verify_discard(seat, cards)
-            case Play(_, card) if self.phase == _PLAY:
+            case PassCards(_, cards):
+                self._verify_pass(seat, cards)
+            case Play(_, card):
                 self._verify_play(seat, card)
-            case _:
-                verb = {Bid: "bid", Play: "play a card", DeclareTrump: "name trump", Discard: "discard",
-                        Choose: "choose"}[type(action)]
-                raise IllegalActionError(f"cannot {verb} now: the hand is in the {self.phase.value} phase")
 
     def apply(self, action: Action) -> None:
         """Check and apply one action; an illegal action raises and changes nothing."""
-        if type(action) is Play and self.phase is _PLAY and action.seat == self.to_act \
+        if type(action) is Play and self.phase is _PLAY and type(action.card) is Card \
+                and type(action.seat) is int and action.seat == self.to_act \
                 and (self._legal_mask if self._legal_at == len(self.log)
                      else self.legal_play_mask(action.seat)) >> action.card & 1:
             self.log.append(action)
             self._apply_play(action.seat, action.card)
             return
-        if not (self._legal_at == len(self.log) and action in self._legal_list):
+        if self._legal_at == len(self.log) and action in self._legal_list:
+            # equal to a legal action, but Bid(0, 2.0) == Bid(0, 2): the types still need checking
+            check_action(action, self.n_seats)
+        else:
             self.verify(action)
         self.log.append(action)
         match action:
@@ -303,6 +338,8 @@ class Hand:
                 self._apply_trump(seat, int(suit))
             case Discard(seat, cards):
                 self._apply_discard(seat, cards)
+            case PassCards(seat, cards):
+                self._apply_pass(seat, cards)
             case Play(seat, card):
                 self._apply_play(seat, int(card))
 
@@ -334,7 +371,7 @@ class Hand:
         if self.rules.trump_by == TrumpBy.DECLARE:
             self.phase, self.to_act = _TRUMP, self.pitcher
         else:
-            self.phase, self.to_act = _PLAY, self.pitcher
+            self._begin_play()
 
     def _run_needs(self) -> int:
         return self.rules.run_extra(len(self.seats)) * len(self.seats)
@@ -375,99 +412,7 @@ class Hand:
             self._discard_queue = list(self._order)
             self._next_discarder()
         else:
-            self.phase, self.to_act = _PLAY, self.pitcher
-
-    # -- discard and draw -------------------------------------------------------------------------
-
-    def _point_mask(self) -> int:
-        assert self.trump is not None and self._tt is not None
-        if self._points_for == self.trump:
-            return self._points
-        m = 0
-        for point in _CARD_POINTS:
-            if point in self.rules.points:
-                c = point_card(point, self.trump, self._tt.off_jack)
-                if c is not None:
-                    m |= 1 << c
-        self._points_for, self._points = self.trump, m
-        return m
-
-    def _discard_bounds(self, seat: int) -> tuple[int, int, int]:
-        """(allowed mask, fewest, most) cards the seat may discard now."""
-        held = self.hands[seat].bit_count()
-        keep_max = self.rules.draw_to
-        allowed = self.hands[seat] & ~self._point_mask()
-        if self._second_discard:
-            k = held - keep_max
-            return allowed, k, k
-        spare = len(self.stock) - self._need
-        keep_min = max(0, keep_max - spare)
-        return allowed, max(0, held - keep_max), min(held - keep_min, allowed.bit_count())
-
-    def _legal_discards(self, seat: int) -> list[Action]:
-        allowed, lo, hi = self._discard_bounds(seat)
-        pool = cards_of(allowed)
-        return [Discard(seat, combo) for k in range(lo, hi + 1) for combo in combinations(pool, k)]
-
-    def discard_options(self, seat: int) -> tuple[list[Card], int, int]:
-        """The cards ``seat`` may discard now and how many (fewest, most): a compact form of the
-        discard actions, whose full list can be long."""
-        allowed, lo, hi = self._discard_bounds(seat)
-        return cards_of(allowed), lo, hi
-
-    def _verify_discard(self, seat: int, cards: tuple[Card, ...]) -> None:
-        m = mask_of(cards)
-        if len(set(cards)) != len(cards):
-            raise IllegalActionError("a card is discarded twice")
-        if m & ~self.hands[seat]:
-            missing = cards_of(m & ~self.hands[seat])[0]
-            raise IllegalActionError(f"{missing} is not in seat {seat}'s hand")
-        if m & self._point_mask():
-            raise IllegalActionError(f"{cards_of(m & self._point_mask())[0]} is a point card and "
-                                     "may not be buried")
-        _, lo, hi = self._discard_bounds(seat)
-        keep = self.rules.draw_to
-        if len(cards) < lo:
-            raise IllegalActionError(f"must discard down to {keep} cards ({lo} at least)")
-        if len(cards) > hi:
-            if self._second_discard:
-                raise IllegalActionError(f"must keep exactly {keep} cards")
-            raise IllegalActionError(f"the stock cannot refill that many; discard at most {hi}")
-
-    def _apply_discard(self, seat: int, cards: tuple[Card, ...]) -> None:
-        m = mask_of(cards)
-        self.hands[seat] &= ~m
-        self.discards[seat] |= m
-        if self._second_discard:
-            self._second_discard = False
-            self.phase, self.to_act = _PLAY, self.pitcher
-            return
-        self._need += self.rules.draw_to - self.hands[seat].bit_count()
-        self._next_discarder()
-
-    def _next_discarder(self) -> None:
-        if self._discard_queue:
-            seat = self._discard_queue.pop(0)
-            if (self.hands[seat] & self._point_mask()).bit_count() > self.rules.draw_to:
-                self._finish_misdeal()
-                return
-            self.to_act = seat
-            return
-        for s in self._order:
-            while self.hands[s].bit_count() < self.rules.draw_to and self.stock:
-                self.hands[s] |= 1 << self.stock.pop(0)
-        assert self.pitcher is not None
-        if self.rules.bidder_takes_stock:
-            while self.stock:
-                self.hands[self.pitcher] |= 1 << self.stock.pop(0)
-        held = self.hands[self.pitcher]
-        if (held & self._point_mask()).bit_count() > self.rules.draw_to:
-            self._finish_misdeal()
-        elif held.bit_count() > self.rules.draw_to:
-            self._second_discard = True
-            self.to_act = self.pitcher
-        else:
-            self.phase, self.to_act = _PLAY, self.pitcher
+            self._begin_play()
 
     # -- play -----------------------------------------------------------------------------------
 
@@ -516,15 +461,16 @@ class Hand:
 
     # -- the end ----------------------------------------------------------------------------------
 
-    def _finish_misdeal(self) -> None:
+    def _finish_misdeal(self, *, buried: bool = False) -> None:
         n = self.n_seats
         self.phase, self.to_act = _DONE, None
         self.result = HandResult(
             misdeal=True, pitcher=self.pitcher, bid=self.bid,
-            trump=None if self.trump is None else Suit(self.trump), awards=(),
+            trump=None if self.trump is None else Suit(self.trump), awards=(), scored=(),
             side=tuple(self.rules.team_of(s) if s in self.seats else -1 for s in range(n)),
             side_points=(0,) * n, card_points=(0,) * n, made=None, delta=(0,) * n,
             scores=self.scores_before, winners=(),
+            deal_passes=buried and self.rules.bury_misdeal_dealer == MisdealDealer.NEXT,
         )
 
     def _finish_scored(self) -> None:
@@ -533,16 +479,23 @@ class Hand:
         t = tally(r, seats=self.seats, n_seats=self.n_seats, trump=self.trump, tricks=self.tricks)
         made = contract_made(r, t, pitcher=self.pitcher, bid=self.bid)
         delta = deltas(r, t, pitcher=self.pitcher, bid=self.bid, made=made, scores=self.scores_before)
-        winners, delta = going_out(r, seats=self.seats, awards=t.awards, side=t.side,
-                                   pitcher=self.pitcher, made=made, before=self.scores_before,
-                                   delta=delta)
+        out = going_out(r, seats=self.seats, awards=t.awards, side=t.side, pitcher=self.pitcher,
+                        made=made, before=self.scores_before, delta=delta)
+        bidder = t.side[self.pitcher]
+        scored = tuple(i < out.counted and (made or t.side[a.seat] != bidder) for i, a in enumerate(t.awards))
+        decided: bool | None = made
+        if made and out.counted < len(t.awards):
+            # the game ended part-way through the count: the contract stands only on what was counted
+            won = sum(a.value for a in t.awards[:out.counted] if t.side[a.seat] == bidder)
+            if r.is_special_bid(self.bid) or won < self.bid:
+                decided = None
         self.phase, self.to_act = _DONE, None
         self.result = HandResult(
             misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
-            awards=t.awards, side=t.side, side_points=t.side_points, card_points=t.card_points,
-            made=made, delta=delta,
-            scores=tuple(b + d for b, d in zip(self.scores_before, delta, strict=True)),
-            winners=winners,
+            awards=t.awards, scored=scored, side=t.side, side_points=t.side_points,
+            card_points=t.card_points, made=decided, delta=out.delta,
+            scores=tuple(b + d for b, d in zip(self.scores_before, out.delta, strict=True)),
+            winners=out.winners, deal_passes=True,
         )
 
 

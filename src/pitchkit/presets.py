@@ -9,7 +9,7 @@ from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from pitchkit.errors import UnknownPresetError
+from pitchkit.errors import UnknownPresetError, quote
 from pitchkit.rules import Rules, coerce_option, option_field_name
 
 
@@ -23,6 +23,9 @@ class Preset:
     aliases: tuple[str, ...]
     rules: Rules
     sources: MappingProxyType[str, str]
+    #: options the rule document leaves to the players (``players`` always): setting them plays
+    #: the preset as written, any other override modifies it
+    choices: tuple[str, ...] = ("players",)
 
     def source(self, field_name: str) -> str:
         """The citation of one rule, or ``"model default"`` when the preset does not set it."""
@@ -40,6 +43,7 @@ def _build(name: str, table: dict[str, Any]) -> Preset:
         aliases=tuple(table.get("aliases", ())),
         rules=Rules(preset=name, **values),
         sources=MappingProxyType(sources),
+        choices=tuple(dict.fromkeys(["players", *(option_field_name(c) for c in table.get("choices", ()))])),
     )
 
 
@@ -66,8 +70,13 @@ def get_preset(name: str) -> Preset:
     canonical = _aliases().get(key)
     if canonical is None:
         known = ", ".join(presets())
-        raise UnknownPresetError(f"unknown variant {name!r}; presets are: {known}")
+        raise UnknownPresetError(f"unknown variant {quote(name)}; presets are: {known}")
     return presets()[canonical]
+
+
+def find_preset(name: str) -> Preset | None:
+    """The preset with this canonical name, or ``None`` (custom rules)."""
+    return presets().get(name)
 
 
 def make_rules(variant: str, options: dict[str, object] | None = None, *,

@@ -11,16 +11,20 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Play
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
 from pitchkit.cards import Card, Suit, parse_cards
-from pitchkit.errors import PitchError, RecordError
+from pitchkit.errors import PitchError, RecordError, clip, quote
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
+from pitchkit.lookup import MAX_SEATS
+from pitchkit.numbers import parse_int
 from pitchkit.presets import get_preset
 from pitchkit.rules import Rules
 
 FORMAT_VERSION = 1
-_ACTION_KEYS = ("bid", "play", "trump", "discard", "choose")
+#: the largest score (either sign) a record may carry
+SCORE_LIMIT = 10**9
+_ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose")
 
 
 def _rules_of(doc: Mapping[str, Any], n_seats: int) -> Rules:
@@ -33,37 +37,43 @@ def _rules_of(doc: Mapping[str, Any], n_seats: int) -> Rules:
     opts = dict(options)
     given = opts.pop("players", None)
     if given is not None and given != n_seats:
-        raise RecordError(f"record: option players={given} but {n_seats} hands are given")
+        raise RecordError(f"record: option players={quote(given)} but {n_seats} hands are given")
     opts["players"] = n_seats
     return get_preset(variant).rules.with_options(opts)
 
 
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RecordError(f"record: {what} must be a whole number")
-    return value
+def _int(value: object, what: str, lo: int, hi: int) -> int:
+    """A JSON whole number of a record in ``lo..hi``."""
+    if type(value) is not int:
+        raise RecordError(f"{what} must be a whole number, not {quote(value)}")
+    return parse_int(value, what=what, lo=lo, hi=hi, error=RecordError)
 
 
 def load_hand(doc: object, *, scores: list[int] | None = None) -> Hand:
     """Build the dealt :class:`Hand` of a hand record (no actions applied yet)."""
     if not isinstance(doc, dict):
         raise RecordError("record: a hand record must be a JSON object")
-    unknown = set(doc) - {"variant", "options", "dealer", "scores", "hands", "stock", "actions",
-                          "version", "result"}
+    unknown = set(doc) - {"variant", "options", "modified", "dealer", "scores", "hands", "stock",
+                          "actions", "version", "result"}
     if unknown:
-        raise RecordError(f"record: unknown field {sorted(unknown)[0]!r}")
+        raise RecordError(f"record: unknown field {quote(min(unknown, key=str))}")
     hands = doc.get("hands")
     if not isinstance(hands, list) or not hands:
         raise RecordError("record: 'hands' must be a list with one list of cards per seat")
     rules = _rules_of(doc, len(hands))
+    said = doc.get("modified")
+    changed = sorted(rules.modified())
+    if said is not None and (not isinstance(said, list) or sorted(map(str, said)) != changed):
+        raise RecordError(f"record: 'modified' must list the options that modify {rules.preset}: "
+                          f"{list(rules.modified())}")
     dealt = [parse_cards(h, what=f"hands[{i}]") for i, h in enumerate(hands)]
     stock = parse_cards(doc.get("stock", []), what="stock")
-    dealer = _int(doc.get("dealer"), "'dealer'")
+    dealer = _int(doc.get("dealer"), "record: 'dealer'", 0, len(hands) - 1)
     raw_scores = doc.get("scores", scores)
     if raw_scores is not None:
         if not isinstance(raw_scores, list) or len(raw_scores) != len(hands):
             raise RecordError(f"record: 'scores' must list {len(hands)} numbers")
-        raw_scores = [_int(x, "a score") for x in raw_scores]
+        raw_scores = [_int(x, "record: a score", -SCORE_LIMIT, SCORE_LIMIT) for x in raw_scores]
     return Hand(rules, dealer=dealer, hands=dealt, stock=stock, scores=raw_scores)
 
 
@@ -71,13 +81,11 @@ def parse_action(rules: Rules, entry: object) -> list[Action]:
     """The engine actions of one record entry (a jack or joker lead may name trump with it)."""
     if not isinstance(entry, dict):
         raise RecordError("an action must be an object such as {\"seat\": 0, \"bid\": 2}")
-    seat = entry.get("seat")
-    if isinstance(seat, bool) or not isinstance(seat, int):
-        raise RecordError("'seat' must be a seat number")
+    seat = _int(entry.get("seat"), "'seat'", 0, MAX_SEATS - 1)
     keys = [k for k in _ACTION_KEYS if k in entry]
     extra = set(entry) - {"seat", *_ACTION_KEYS}
     if extra:
-        raise RecordError(f"unknown key {sorted(extra)[0]!r}")
+        raise RecordError(f"unknown key {quote(min(extra, key=str))}")
     if keys == ["play", "trump"]:
         return [Play(seat, Card.parse(entry["play"])), DeclareTrump(seat, Suit.parse(entry["trump"]))]
     if len(keys) != 1:
@@ -91,12 +99,14 @@ def parse_action(rules: Rules, entry: object) -> list[Action]:
         return [DeclareTrump(seat, Suit.parse(value))]
     if key == "discard":
         return [Discard(seat, tuple(sorted(parse_cards(value, what="discard"))))]
+    if key == "pass":
+        return [PassCards(seat, tuple(sorted(parse_cards(value, what="pass"))))]
     if value == "take":
         return [Bid(seat, rules.forced_bid)]
     try:
         return [Choose(seat, Choice(str(value).lower()))]
     except ValueError:
-        raise RecordError(f"unknown choice {value!r}; choices are take, "
+        raise RecordError(f"unknown choice {quote(value)}; choices are take, "
                           + ", ".join(c.value for c in Choice)) from None
 
 
@@ -104,16 +114,23 @@ def action_json(rules: Rules, action: Action) -> dict[str, object]:
     """One action in record form."""
     match action:
         case Bid(seat, amount):
-            name = rules.bid_name(amount)
-            return {"seat": seat, "bid": int(name) if name.isdigit() else name}
+            return {"seat": seat, "bid": _bid_json(rules, amount)}
         case Play(seat, card):
             return {"seat": seat, "play": str(card)}
         case DeclareTrump(seat, suit):
             return {"seat": seat, "trump": str(suit)}
         case Discard(seat, cards):
             return {"seat": seat, "discard": [str(c) for c in cards]}
+        case PassCards(seat, cards):
+            return {"seat": seat, "pass": [str(c) for c in cards]}
         case Choose(seat, option):
             return {"seat": seat, "choose": option.value}
+
+
+def _bid_json(rules: Rules, amount: int | None) -> int | str:
+    """A bid in record form: its number, or its name (``pass``, ``smudge``)."""
+    name = rules.bid_name(amount)
+    return amount if amount is not None and name == str(amount) else name
 
 
 def hand_record(hand: Hand) -> dict[str, object]:
@@ -124,6 +141,8 @@ def hand_record(hand: Hand) -> dict[str, object]:
     doc: dict[str, object] = {"version": FORMAT_VERSION, "variant": rules.preset}
     if options:
         doc["options"] = options
+    if rules.modified():
+        doc["modified"] = list(rules.modified())
     doc.update({
         "dealer": hand.dealer,
         "scores": list(hand.scores_before),
@@ -148,11 +167,12 @@ def result_json(hand: Hand) -> dict[str, object]:
     """The ``pitch score`` output of a replayed hand."""
     rules = hand.rules
     out: dict[str, object] = {"complete": hand.done}
+    if rules.modified():
+        out["rules"] = rules.label
     res: HandResult | None = hand.result
-    bid = None if hand.bid is None else rules.bid_name(hand.bid)
     out.update({
         "pitcher": hand.pitcher,
-        "bid": int(bid) if bid is not None and bid.isdigit() else bid,
+        "bid": None if hand.bid is None else _bid_json(rules, hand.bid),
         "trump": None if hand.trump is None else str(Suit(hand.trump)),
     })
     if res is None:
@@ -163,7 +183,9 @@ def result_json(hand: Hand) -> dict[str, object]:
         out["misdeal"] = True
     out.update({
         "awards": [{"point": a.point, "card": None if a.card is None else str(a.card), "seat": a.seat,
-                    **({"value": a.value} if a.value != 1 else {})} for a in res.awards],
+                    **({"value": a.value} if a.value != 1 else {}),
+                    **({} if scored else {"scored": False})}
+                   for a, scored in zip(res.awards, res.scored, strict=True)],
         "made": res.made,
         "delta": list(res.delta),
         "scores": list(res.scores),
@@ -174,11 +196,12 @@ def result_json(hand: Hand) -> dict[str, object]:
 
 
 def _short(value: object) -> str:
+    if isinstance(value, str):
+        return clip(value, 40)
     try:
-        text = value if isinstance(value, str) and value.isprintable() else json.dumps(value)
-    except (RecursionError, ValueError):
-        text = "..."
-    return text if len(text) <= 40 else text[:37] + "..."
+        return clip(json.dumps(value), 40)
+    except (RecursionError, TypeError, ValueError):
+        return clip(quote(value), 40)
 
 
 def _entry_text(entry: object) -> str:
@@ -239,15 +262,18 @@ def _stepper(game: Game, index: int, hand: Hand, on_step: OnStep | None) -> Call
     return apply
 
 
-def replay_game(docs: list[object], *, on_step: OnStep | None = None) -> tuple[Game, list[Hand]]:
+def replay_game(docs: list[object], *, on_step: OnStep | None = None,
+                game: Game | None = None) -> tuple[Game, list[Hand]]:
     """Replay a game record (hand records in order) through one :class:`Game`, checking that each
-    deal fits the game (dealer in turn, scores carried); returns the game and its hands."""
+    deal fits the game (dealer in turn, scores carried); returns the game and its hands.
+
+    ``game`` is a new game to replay into (a seeded game deals on from its own random source),
+    else one is made from the first hand."""
     if not docs:
         raise RecordError("record: a game record needs at least one hand")
     first = docs[0]
     if not isinstance(first, dict):
         raise RecordError("record: hand 0 must be a JSON object")
-    game: Game | None = None
     hands: list[Hand] = []
     for i, doc in enumerate(docs):
         if not isinstance(doc, dict):
@@ -260,8 +286,9 @@ def replay_game(docs: list[object], *, on_step: OnStep | None = None) -> tuple[G
                 game.scores = list(hand.scores_before)
                 game.hand = hand
             else:
-                if game.over:
-                    raise RecordError("the game was already won")
+                if game.end is not None:
+                    seats = ", ".join(map(str, game.end.winners))
+                    raise RecordError(f"the game was already won by seat {seats}: {game.end.reason}")
                 hand = load_hand(merged, scores=list(game.scores))
                 game.set_hand(hand)
             if on_step is not None:
@@ -296,9 +323,10 @@ def score_document(doc: object) -> dict[str, object]:
     return score_game(docs)
 
 
-def game_record(game: Game) -> list[dict[str, object]]:
-    """The record of a whole game: every hand so far, in order."""
+def game_record(game: Game, *, dealt: bool = False) -> list[dict[str, object]]:
+    """The record of a whole game: every hand so far, in order; the hand in progress once it has an
+    action, or as soon as it is dealt with ``dealt``."""
     hands = [*game.history]
-    if not game.over and game.hand.log:
+    if not game.over and (dealt or game.hand.log):
         hands.append(game.hand)
     return [hand_record(h) for h in hands]

@@ -16,7 +16,8 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
-from pitchkit.errors import RulesError, UnknownOptionError
+from pitchkit.errors import PitchError, RulesError, UnknownOptionError, clip, quote
+from pitchkit.numbers import parse_int
 
 
 class Credit(StrEnum):
@@ -39,6 +40,21 @@ class AllPass(StrEnum):
 
     DEALER_TAKES = "dealer-takes"
     TAKE_OR_RUN = "take-or-run"
+
+
+class StuckBid(StrEnum):
+    """What the dealer's forced bid is when everyone else passed: exactly the forced amount, or that
+    amount or more."""
+
+    EXACT = "exact"
+    AT_LEAST = "at-least"
+
+
+class MisdealDealer(StrEnum):
+    """Who deals after a hand is thrown in because the bidder would have to bury a point card."""
+
+    SAME = "same"
+    NEXT = "next"
 
 
 class TrumpBy(StrEnum):
@@ -111,12 +127,19 @@ class Rules:
     dealer_steal: DealerSteal = _opt(DealerSteal.NONE, "dealer may take the high bid: none, same, one-more")
     all_pass: AllPass = _opt(AllPass.DEALER_TAKES, "all others passed: dealer-takes or take-or-run")
     dealer_min_bid: int = _opt(0, "lowest bid the dealer may make when all others passed (0: min_bid)")
+    stuck_dealer_bid: StuckBid = _opt(
+        StuckBid.EXACT, "all others passed: the dealer bids exactly the forced bid, or at-least it"
+    )
     run_extra_cards: int = _opt(3, "cards each player gets when the dealer runs it (deck permitting)")
     misdeal_no_face: bool = _opt(False, "a player dealt no point or face card may call a misdeal")
     trump_by: TrumpBy = _opt(TrumpBy.LEAD, "trump by the pitcher's first lead, or declared by the bidder")
     draw_to: int = _opt(0, "after trump, discard and draw back to this many cards (0: no draw)")
     bidder_takes_stock: bool = _opt(False, "after the draw the bidder takes the rest of the stock")
     bidder_leads_trump: bool = _opt(False, "the bidder's first lead must be a trump if he holds one")
+    partner_pass: int = _opt(0, "cards each player passes face down to the partner before the first lead")
+    bury_misdeal_dealer: MisdealDealer = _opt(
+        MisdealDealer.SAME, "the bidder would bury a point card: the same or the next dealer deals again"
+    )
     points: tuple[str, ...] = _opt(("high", "low", "jack", "game"), "point categories, in scoring order")
     high_credit: Credit = _opt(Credit.PLAYER, "high goes to the player of the card or its capturer")
     low_credit: Credit = _opt(Credit.PLAYER, "low goes to the player of the card or its capturer")
@@ -125,6 +148,9 @@ class Rules:
     target: int | None = _opt(11, "points to win the game (none: play a number of deals)")
     deals_per_player: int | None = _opt(None, "game ends after each player has dealt this many times")
     going_out: GoingOut = _opt(GoingOut.HIGHEST, "highest, scoring-order or pitcher")
+    pitcher_must_make: bool = _opt(
+        False, "with going-out = pitcher, a set pitcher cannot go out even at the target"
+    )
     bidder_only_within: int | None = _opt(
         None, "when every side is this close to the target, only the bidder can go out"
     )
@@ -174,6 +200,12 @@ class Rules:
         spare = (self.deck_size - players * self.hand_size) // players
         return max(0, min(self.run_extra_cards, spare))
 
+    def partner_of(self, seat: int) -> int | None:
+        """The one partner of a seat when teams are pairs, else ``None``."""
+        if not self.teams or self.players != 2 * self.teams:
+            return None
+        return (seat + self.teams) % self.players
+
     def team_of(self, seat: int) -> int:
         """Fixed team of a seat (the seat itself for individuals)."""
         return seat % self.teams if self.teams else seat
@@ -200,11 +232,10 @@ class Rules:
                 return self.over_smudge
             if self.max_bid_name and t == self.max_bid_name.lower():
                 return self.max_bid
-            if t.isdigit():
-                return int(t)
-        elif isinstance(text, int) and not isinstance(text, bool):
-            return text
-        raise RulesError(f"not a bid: {text!r}")
+        try:
+            return parse_int(text.strip() if isinstance(text, str) else text, what="bid", lo=0, hi=BID_LIMIT)
+        except PitchError:
+            raise RulesError(f"not a bid: {quote(text)}") from None
 
     def is_special_bid(self, bid: int) -> bool:
         """True for smudge and over-smudge bids (they must take every point and score a fixed value)."""
@@ -227,6 +258,23 @@ class Rules:
             changes[name] = coerce_option(name, raw_value)
         return dataclasses.replace(self, **changes)
 
+    def modified(self) -> tuple[str, ...]:
+        """Options (public names) where these rules depart from their preset, beyond the choices
+        its rule document leaves to the players (see ``Preset.choices``). Empty for custom rules."""
+        from pitchkit.presets import find_preset
+
+        preset = find_preset(self.preset)
+        if preset is None:
+            return ()
+        free = {option_name(c) for c in preset.choices}
+        return tuple(name for name in self.options_diff(preset.rules) if name not in free)
+
+    @property
+    def label(self) -> str:
+        """The preset's name, with the options that modify it: ``pct-tournament, modified: teams``."""
+        changed = self.modified()
+        return f"{self.preset}, modified: {', '.join(changed)}" if changed else self.preset
+
     def options_diff(self, base: Rules) -> dict[str, object]:
         """The options (by public name) where these rules differ from ``base``, in JSON form."""
         out: dict[str, object] = {}
@@ -242,6 +290,60 @@ class Rules:
 OPTION_FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Rules)}
 _HINTS: dict[str, Any] = typing.get_type_hints(Rules)
 
+#: The allowed values of every count option, inclusive, checked in :func:`_validate` whenever rules are
+#: built (``pitch rules`` and docs/rules.md show them). An optional count may also be ``None``. Every
+#: whole-number field needs an entry here (a model test checks that).
+OPTION_RANGES: dict[str, tuple[int, int]] = {
+    "players": (2, 9),
+    "min_players": (2, 9),
+    "max_players": (2, 9),
+    "teams": (0, 9),
+    "jokers": (0, 2),
+    "hand_size": (1, 27),
+    "deal_packet": (1, 27),
+    "min_bid": (1, 20),
+    "max_bid": (1, 20),
+    "smudge_value": (1, 1000),
+    "dealer_min_bid": (0, 20),
+    "run_extra_cards": (0, 27),
+    "draw_to": (0, 27),
+    "partner_pass": (0, 26),
+    "target": (1, 1000),
+    "deals_per_player": (1, 100),
+    "bidder_only_within": (0, 1000),
+    "sets_to_lose": (1, 100),
+}
+#: the most characters of a text option (a preset's name, a bid's name)
+TEXT_LIMIT = 40
+#: the largest number read as a bid (larger numbers are not bids at all; the auction's own range
+#: decides which smaller ones are legal)
+BID_LIMIT = 99
+
+
+def option_range(name: str) -> str:
+    """The allowed values of an option as text for people: ``"2 to 9"``, ``"1 to 1000, or none"``,
+    the enum words, ``"true or false"``."""
+    hint, optional = _unwrap(_HINTS[name])
+    if hint is bool:
+        text = "true or false"
+    elif hint is int:
+        lo, hi = OPTION_RANGES[name]
+        text = f"{lo} to {hi}"
+    elif isinstance(hint, type) and issubclass(hint, StrEnum):
+        text = ", ".join(m.value for m in hint)
+    elif hint is str:
+        text = f"text of up to {TEXT_LIMIT} characters"
+    else:
+        text = "names from: " + ", ".join(POINT_VALUES)
+    return text + (", or none" if optional else "")
+
+
+def _unwrap(hint: Any) -> tuple[Any, bool]:
+    """A field's type without ``| None``, and whether ``None`` is allowed."""
+    if isinstance(hint, types.UnionType):
+        return next(a for a in typing.get_args(hint) if a is not type(None)), True
+    return hint, False
+
 
 def option_name(field_name: str) -> str:
     """Public (hyphenated) spelling of a field name."""
@@ -253,7 +355,7 @@ def option_field_name(name: str) -> str:
     key = str(name).strip().replace("-", "_").lower()
     if key not in OPTION_FIELDS or key == "preset":
         known = ", ".join(option_name(n) for n in OPTION_FIELDS if n != "preset")
-        raise UnknownOptionError(f"unknown option {name!r}; options are: {known}")
+        raise UnknownOptionError(f"unknown option {quote(name)}; options are: {known}")
     return key
 
 
@@ -272,11 +374,7 @@ _FALSE = {"false", "no", "off", "0"}
 
 def coerce_option(name: str, value: object) -> Any:
     """Convert an option value (JSON or command-line string) to the field's type."""
-    hint = _HINTS[name]
-    optional = False
-    if isinstance(hint, types.UnionType):
-        args = [a for a in typing.get_args(hint) if a is not type(None)]
-        optional, hint = True, args[0]
+    hint, optional = _unwrap(_HINTS[name])
     label = option_name(name)
     if optional and (value is None or (isinstance(value, str) and value.lower() in ("none", "null", ""))):
         return None
@@ -285,34 +383,50 @@ def coerce_option(name: str, value: object) -> Any:
             return value
         if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
             return value.lower() in _TRUE
-        raise RulesError(f"option {label}: expected true or false, got {value!r}")
+        raise RulesError(f"option {label}: expected true or false, got {quote(value)}")
     if hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-            return int(value)
-        raise RulesError(f"option {label}: expected a whole number, got {value!r}")
+        lo, hi = OPTION_RANGES[name]
+        return parse_int(value, what=f"option {label}", lo=lo, hi=hi, error=RulesError)
     if hint is str:
         if isinstance(value, str):
             return value
-        raise RulesError(f"option {label}: expected text, got {value!r}")
+        raise RulesError(f"option {label}: expected text, got {quote(value)}")
     if isinstance(hint, type) and issubclass(hint, StrEnum):
-        try:
-            return hint(str(value).lower())
-        except ValueError:
-            allowed = ", ".join(m.value for m in hint)
-            raise RulesError(f"option {label}: expected one of {allowed}, got {value!r}") from None
+        if isinstance(value, str) and value.lower() in hint._value2member_map_:
+            return hint(value.lower())
+        allowed = ", ".join(m.value for m in hint)
+        raise RulesError(f"option {label}: expected one of {allowed}, got {quote(value)}")
     if typing.get_origin(hint) is tuple:
         items = value.split(",") if isinstance(value, str) else value
         if not isinstance(items, list | tuple) or not all(isinstance(i, str) for i in items):
-            raise RulesError(f"option {label}: expected a list of names, got {value!r}")
+            raise RulesError(f"option {label}: expected a list of names, got {quote(value)}")
         return tuple(i.strip() for i in items if i.strip())
-    raise RulesError(f"option {label}: unsupported value {value!r}")  # pragma: no cover
+    raise RulesError(f"option {label}: unsupported value {quote(value)}")  # pragma: no cover
 
 
 def _check(condition: bool, message: str) -> None:
     if not condition:
         raise RulesError(message)
+
+
+def _check_value(name: str, value: object) -> None:
+    """The type and range of one field's value (the one place ranges are checked)."""
+    hint, optional = _unwrap(_HINTS[name])
+    if value is None and optional:
+        return
+    label = option_name(name)
+    if hint is int:
+        lo, hi = OPTION_RANGES[name]
+        _check(type(value) is int and lo <= value <= hi,
+               f"option {label}: expected a whole number from {lo} to {hi}, got {quote(value)}")
+    elif hint is bool:
+        _check(type(value) is bool, f"option {label}: expected true or false, got {quote(value)}")
+    elif hint is str:
+        _check(isinstance(value, str) and len(value) <= TEXT_LIMIT and value.isprintable(),
+               f"option {label}: expected text of up to {TEXT_LIMIT} characters, got {quote(value)}")
+    elif typing.get_origin(hint) is tuple:
+        _check(isinstance(value, tuple) and all(isinstance(v, str) for v in value),
+               f"option {label}: expected a list of names, got {quote(value)}")
 
 
 def _validate(r: Rules) -> None:
@@ -321,10 +435,12 @@ def _validate(r: Rules) -> None:
         if isinstance(hint, type) and issubclass(hint, StrEnum) and not isinstance(getattr(r, name), hint):
             # frozen: normalise enum fields given as text (as from TOML) before checking the rest
             object.__setattr__(r, name, coerce_option(name, getattr(r, name)))
+        else:
+            _check_value(name, getattr(r, name))
     _check(2 <= r.min_players <= r.max_players <= 9, "players must be between 2 and 9")
     _check(
         r.min_players <= r.players <= r.max_players,
-        f"{r.preset} is for {r.min_players}-{r.max_players} players, not {r.players}",
+        f"{clip(r.preset)} is for {r.min_players}-{r.max_players} players, not {r.players}",
     )
     _check(r.jokers in (0, 2), "jokers must be 0 or 2")
     _check(not r.equal_jokers or r.jokers == 2, "equal-jokers needs jokers = 2")
@@ -345,7 +461,7 @@ def _validate(r: Rules) -> None:
            "dealer-min-bid must be within the bid range")
     _check(r.smudge_value > 0, "smudge-value must be positive")
     unknown = [p for p in r.points if p not in POINT_VALUES]
-    _check(not unknown, f"unknown point categories: {', '.join(unknown)}; known: {', '.join(POINT_VALUES)}")
+    _check(not unknown, f"unknown point categories: {quote(unknown)}; known: {', '.join(POINT_VALUES)}")
     _check(len(set(r.points)) == len(r.points), "a point category is listed twice")
     _check(bool(r.points), "at least one point category is needed")
     if "smudge" in r.points:
@@ -362,6 +478,10 @@ def _validate(r: Rules) -> None:
         _check(r.trump_by == TrumpBy.DECLARE, "draw-to needs trump-by = declare")
         _check(r.draw_to <= r.hand_size, "draw-to cannot exceed hand-size")
     _check(not r.bidder_takes_stock or r.draw_to > 0, "bidder-takes-stock needs draw-to")
+    if r.partner_pass:
+        _check(r.teams > 0 and r.players == 2 * r.teams, "partner-pass needs teams of two (partners)")
+        _check(0 < r.partner_pass < (r.draw_to or r.hand_size),
+               "partner-pass must be fewer cards than a player holds for the first lead")
     _check(r.target is not None or r.deals_per_player is not None,
            "a game needs a target or deals-per-player")
     _check(r.target is None or r.target > 0, "target must be positive")

@@ -1,12 +1,18 @@
 """What one seat may know: its own cards and discards, the auction, the cards played, the scores.
-Bots and network clients only ever receive a :class:`View`."""
+Bots and network clients only ever receive a :class:`View`.
+
+A view is a snapshot: its fields are tuples of immutable values and its rules are a copy, so
+changing a view (even with ``object.__setattr__``) cannot change the game. It is no sandbox: code
+running in the engine's process can reach the engine through the interpreter, so bots from other
+authors run in a separate process and receive views as data (see docs/architecture.md)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitchkit.actions import Action, Discard, Phase
+from pitchkit.actions import Action, Discard, PassCards, Phase
 from pitchkit.cards import CARDS, Card, Suit, cards_of
+from pitchkit.errors import PitchError, quote
 from pitchkit.rules import Rules
 
 
@@ -24,6 +30,10 @@ class View:
     to_act: int | None
     hand: tuple[Card, ...]
     discards: tuple[Card, ...]
+    #: the cards this seat passed to its partner (partner exchange), and those it received once
+    #: both partners have passed
+    passed: tuple[Card, ...]
+    received: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     discard_counts: tuple[int, ...]
     stock_size: int
@@ -37,7 +47,8 @@ class View:
     tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]
     #: scores before this hand
     scores: tuple[int, ...]
-    #: the public actions of the hand plus this seat's own discards
+    #: the public actions of the hand plus this seat's own discards and passes (and its partner's
+    #: pass, once received)
     log: tuple[Action, ...]
     #: the legal actions when it is this seat's turn, else empty; in the discard phase empty too,
     #: see :attr:`discard_options`
@@ -56,20 +67,21 @@ def make_view(hand: object, seat: int) -> View:
     from pitchkit.hand import Hand
 
     assert isinstance(hand, Hand)
+    if type(seat) is not int or not 0 <= seat < hand.n_seats:
+        raise PitchError(f"no seat {quote(seat)} at a {hand.n_seats}-seat table")
     turn = hand.to_act == seat
     discarding = turn and hand.phase == Phase.DISCARD
     options = None
     if discarding:
         cards, lo, hi = hand.discard_options(seat)
         options = (tuple(cards), lo, hi)
-    if not 0 <= seat < hand.n_seats:
-        from pitchkit.errors import PitchError
-
-        raise PitchError(f"no seat {seat} at a {hand.n_seats}-seat table")
-    log = tuple(a for a in hand.log if not isinstance(a, Discard) or a.seat == seat)
+    received = hand.received(seat)
+    partner = hand.rules.partner_of(seat) if received else None
+    log = tuple(a for a in hand.log
+                if not isinstance(a, Discard | PassCards) or a.seat == seat or a.seat == partner)
     return View(
         seat=seat,
-        rules=hand.rules,
+        rules=rules_copy(hand.rules),
         n_seats=hand.n_seats,
         seats=hand.seats,
         dealer=hand.dealer,
@@ -77,6 +89,8 @@ def make_view(hand: object, seat: int) -> View:
         to_act=hand.to_act,
         hand=tuple(cards_of(hand.hands[seat])),
         discards=tuple(cards_of(hand.discards[seat])),
+        passed=tuple(cards_of(hand.passed[seat])),
+        received=tuple(cards_of(received)),
         hand_sizes=tuple(h.bit_count() for h in hand.hands),
         discard_counts=tuple(d.bit_count() for d in hand.discards),
         stock_size=len(hand.stock),
@@ -92,3 +106,11 @@ def make_view(hand: object, seat: int) -> View:
         legal=tuple(hand.legal_actions()) if turn and not discarding else (),
         discard_options=options,
     )
+
+
+def rules_copy(rules: Rules) -> Rules:
+    """An equal :class:`Rules` object that is not ``rules`` (every value in it is immutable, so a
+    shallow copy is a full one)."""
+    other = object.__new__(Rules)
+    other.__dict__.update(rules.__dict__)
+    return other

@@ -15,6 +15,7 @@ from pitchkit import (
     Game,
     Hand,
     HandResult,
+    PassCards,
     Play,
     Rules,
     Suit,
@@ -51,13 +52,16 @@ def deal(variant: str, *hands: str, dealer: int, stock: str = "", scores: Sequen
 
 def act(target: Hand | Game, *steps: str) -> None:
     """Apply actions written as ``"0 bid 2"``, ``"1 pass"``, ``"3 choose run"``, ``"3 take"``,
-    ``"0 trump H"``, ``"1 discard 2C 3C"`` or ``"0 play AS"`` (record syntax underneath)."""
+    ``"0 trump H"``, ``"1 discard 2C 3C"``, ``"2 pass LJ"`` (to the partner) or ``"0 play AS"``
+    (record syntax underneath)."""
     rules = target.rules
     for step in steps:
         seat_text, key, *rest = step.split()
         seat = int(seat_text)
         entry: dict[str, object]
-        if key == "pass":
+        if key == "pass" and rest:
+            entry = {"seat": seat, "pass": rest}
+        elif key == "pass":
             entry = {"seat": seat, "bid": "pass"}
         elif key == "take":
             entry = {"seat": seat, "choose": "take"}
@@ -103,6 +107,8 @@ def _short(action: Action) -> str:
             return f"choose {option.value}"
         case Discard(_, chosen):
             return "discard " + " ".join(str(c) for c in chosen)
+        case PassCards(_, chosen):
+            return "pass " + " ".join(str(c) for c in chosen)
     raise AssertionError(action)  # pragma: no cover
 
 

@@ -69,7 +69,9 @@ def test_auction_pitch_of_four_ends_the_auction() -> None:
 
 
 def test_auction_dealer_forced_to_bid_at_least_two() -> None:
-    """Seed 002 Note: "If no other player bids, the dealer must bid at least 2"."""
+    """Seed 002 Note: "If no other player bids, the dealer must bid at least 2": a minimum, not an
+    exact amount (``stuck-dealer-bid = at-least``)."""
+    assert make_rules("auction").stuck_dealer_bid == "at-least"
     h = deal("auction", *HAND_A, dealer=3)
     act(h, "0 pass", "1 pass", "2 pass")
     assert legal(h) == {"bid 2", "bid 3", "bid 4"}
@@ -157,11 +159,28 @@ def test_auction_pitcher_may_win_with_fewer_points_than_another() -> None:
     assert (r.scores, r.winners) == ((7, 10, 0, 0), (0,))
 
 
-def test_auction_set_pitcher_does_not_go_out() -> None:
-    """Engine decision (seed 002 speaks only of the pitcher reaching the target): a pitcher who is
-    set does not win, even if still past the target (12 - 4 = 8)."""
+def test_auction_winning_set_pitcher_still_at_target_goes_out() -> None:
+    """Seed 002 Winning: "The first player to reach at least 7 points at the end of a hand in which
+    he was the pitcher wins the game." Read literally: seat 0 pitches 4 at 12, is set (12 - 4 = 8)
+    and still stands past 7 at the end of a hand he pitched, so he wins."""
     r = result(played("auction", HAND_J, 4, PLAY_J, scores=[12, 0, 0, 0]))
-    assert (r.made, r.scores, r.winners) == (False, (8, 1, 0, 0), ())
+    assert (r.made, r.scores, r.winners) == (False, (8, 1, 0, 0), (0,))
+
+
+def test_auction_pitcher_must_make_option_set_pitcher_does_not_go_out() -> None:
+    """The house rule "the pitcher must make the bid to go out" (option ``pitcher-must-make``, off
+    in the preset per seed 002 Winning): the same set pitcher at 8 has not won; a pitcher who makes
+    the bid still goes out."""
+    rules = make_rules("auction")
+    assert rules.pitcher_must_make is False
+    h = deal("auction", *HAND_J, dealer=3, scores=[12, 0, 0, 0], options={"pitcher-must-make": True})
+    act(h, "0 bid 4")
+    play(h, PLAY_J)
+    assert (result(h).made, result(h).scores, result(h).winners) == (False, (8, 1, 0, 0), ())
+    h = deal("auction", *HAND_J, dealer=3, scores=[4, 9, 0, 0], options={"pitcher-must-make": True})
+    act(h, "0 bid 3", "1 pass", "2 pass", "3 pass")
+    play(h, PLAY_J)
+    assert (result(h).made, result(h).winners) == (True, (0,))
 
 
 def test_auction_individual_game_point() -> None:

@@ -161,13 +161,16 @@ def test_pct_rule17_dealer_takes_it_for_the_same() -> None:
 
 
 def test_pct_rule18_dealer_forced_when_all_pass_take_or_run() -> None:
-    """Seed 000 rule 18: if everyone before the dealer passes, the dealer must take it for two (or
-    bid higher) or run it; the dealer may not pass."""
+    """Seed 000 rule 18: if everyone before the dealer passes, "'Take it' for two points or 'Run
+    it' for two points": exactly 2 or run it; no pass, no 3 or 4 (``stuck-dealer-bid = exact``)."""
     h = deal("pct", *HAND_A, dealer=3, stock=STOCK_A)
     act(h, "0 pass", "1 pass", "2 pass")
-    assert legal(h) == {"bid 2", "bid 3", "bid 4", "choose run"}
-    with pytest.raises(IllegalActionError, match="must bid at least 2 or run it"):
+    assert legal(h) == {"bid 2", "choose run"}
+    with pytest.raises(IllegalActionError, match="must bid exactly 2 or run it"):
         act(h, "3 pass")
+    for bad in ("3", "4"):
+        with pytest.raises(IllegalActionError, match=r"stuck-dealer-bid = exact"):
+            act(h, f"3 bid {bad}")
     act(h, "3 take")
     assert (h.pitcher, h.bid, h.phase) == (3, 2, Phase.PLAY)
 
@@ -240,7 +243,7 @@ def test_pct_rule20_run_it_and_sell() -> None:
     h = deal("pct", "2C 3C 4D 5D 6H 7H", "8C 9C 2D 3D 4H 5H", dealer=1,
              stock="AS KS JS QS 2S 9D 3S 4S")
     act(h, "0 pass")
-    assert legal(h) == {"bid 2", "bid 3", "bid 4", "choose run"}
+    assert legal(h) == {"bid 2", "choose run"}
     act(h, "1 choose run", "0 bid 3")
     assert legal(h) == {"choose sell"}
     act(h, "1 choose sell")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from pitchkit import Game, Hand, Phase, RulesError, make_rules
+from pitchkit import Game, Hand, Phase, RecordError, RulesError, make_rules
+from pitchkit.record import hand_record, score_document
 from tests.scenarios import act, cards, cut_winner, deal, finish, legal, simple_hands
 
 HAND_A = ("AS KS 9C 8C 7C 6C", "2S 3H 4H 5H 6H 7H", "JS 2D 3D 4D 5D 6D", "QS 8H 9H TH 7D 8D")
@@ -46,7 +47,7 @@ def test_tournament_rule18_take_it_or_run_it_three_more() -> None:
     dealing every player three additional cards."""
     h = deal("pct-tournament", *HAND_A, dealer=3, stock=STOCK_A)
     act(h, "0 pass", "1 pass", "2 pass")
-    assert legal(h) == {"bid 2", "bid 3", "bid 4", "choose run"}
+    assert legal(h) == {"bid 2", "choose run"}
     act(h, "3 choose run")
     assert [h.hands[s].bit_count() for s in range(4)] == [9, 9, 9, 9]
     assert legal(h) == {"pass", "bid 3", "bid 4"}
@@ -118,3 +119,20 @@ def test_tournament_rule1_tied_leaders_alone_play_extra_hands() -> None:
     finish(g, 1, "AS")
     assert g.scores == [8, 12, 6]
     assert g.over and g.end is not None and g.end.winners == (1,)
+
+
+def test_tournament_rule3_teams_override_is_reported_as_modified_rules() -> None:
+    """Seed 000 tournament rule 3: "Individual players only", "no team play permitted". Teams may
+    still be set as an option, but the game is then no longer the preset: the rules, the hand record
+    and the result say so ("pct-tournament, modified: teams"); the player count is the preset's own
+    choice and modifies nothing."""
+    assert make_rules("pct-tournament", players=3).label == "pct-tournament"
+    rules = make_rules("pct-tournament", {"teams": 2})
+    assert rules.modified() == ("teams",) and rules.label == "pct-tournament, modified: teams"
+    h = Hand(rules, dealer=3, hands=[cards(x) for x in HAND_A], stock=cards(STOCK_A))
+    doc = hand_record(h)
+    assert doc["modified"] == ["teams"] and doc["options"] == {"teams": 2}
+    assert score_document(doc)["rules"] == "pct-tournament, modified: teams"
+    assert "rules" not in score_document(hand_record(deal("pct-tournament", *HAND_A, dealer=3)))
+    with pytest.raises(RecordError, match="'modified' must list"):
+        score_document(dict(doc, modified=[]))

@@ -51,7 +51,9 @@ def test_seven_point_bids_three_to_seven_dealer_takes_three() -> None:
         with pytest.raises(IllegalActionError):
             act(h, f"0 bid {bad}")
     act(h, "0 pass", "1 pass", "2 pass")
-    assert legal(h) == {"bid 3", "bid 4", "bid 5", "bid 6", "bid 7"}
+    assert legal(h) == {"bid 3"}
+    with pytest.raises(IllegalActionError, match="exactly 3"):
+        act(h, "3 bid 4")
     act(h, "3 bid 3")
     assert (h.pitcher, h.bid) == (3, 3)
 
@@ -155,3 +157,29 @@ def test_seven_point_target_21_highest_wins_tie_plays_on() -> None:
     assert (r.scores, r.winners) == ((21, 21, 1, 1), ())
     r = result(played(HAND_L, PLAY_L, scores=[16, 0, 0, 0]))
     assert (r.scores, r.winners) == ((20, 1, 1, 1), ())
+
+
+#: The jokers fall in different tricks, J1 before J2. TOP: the trumps played are 2H, 3H, J1 (seat 0,
+#: who takes the trick), J2. BOTTOM: AH, KH, J1 (seat 2), J2 (laid by seat 0).
+HAND_TOP = ("2H J1 AC KC QC JC", "4C 5C 6C 7C 8C 9C", "3H J2 2D 3D 4D 5D", "6D 7D 8D 9D TD QD")
+PLAY_TOP = "2H 4C 3H 6D  2D 7D J1 5C  AC 6C J2 8D  3D 9D KC 7C  TD QC 8C 4D  QD JC 9C 5D"
+HAND_BOTTOM = ("AH J2 AC KC QC JC", "4C 5C 6C 7C 8C 9C", "KH J1 2D 3D 4D 5D", "6D 7D 8D 9D TD QD")
+PLAY_BOTTOM = "AH 4C KH 6D  AC 5C J1 7D  2D 8D J2 6C  KC 7C 3D 9D  QC 8C 4D TD  JC 9C 5D QD"
+
+
+@pytest.mark.parametrize("first", ["BJ", "LJ"])
+def test_seven_point_equal_jokers_in_different_tricks_first_played_ranks_higher(first: str) -> None:
+    """Seed 004 ranks the two jokers equal and says only that "the first Joker played is considered
+    the high Joker if two are laid in one trick". Decision, the same rule across the hand: of the two
+    jokers, the one played first ranks higher. So when they are the top trumps played, high is the
+    first joker played (to whoever captured it); when they are the bottom trumps, low is the joker
+    played last (to the player who laid it)."""
+    second = "LJ" if first == "BJ" else "BJ"
+
+    def put(text: str) -> str:
+        return text.replace("J1", first).replace("J2", second)
+
+    top = played(tuple(put(x) for x in HAND_TOP), put(PLAY_TOP))
+    assert [a for a in awards(top) if a[0] in ("high", "low")] == [("high", first, 0), ("low", "2H", 0)]
+    bottom = played(tuple(put(x) for x in HAND_BOTTOM), put(PLAY_BOTTOM))
+    assert [a for a in awards(bottom) if a[0] in ("high", "low")] == [("high", "AH", 0), ("low", second, 0)]

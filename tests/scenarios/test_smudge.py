@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pitchkit import Hand, IllegalActionError, Phase, RulesError, make_rules
+from pitchkit.record import hand_record, score_document
 from tests.scenarios import act, awards, deal, legal, play, result
 
 # Hand A: seat 0 leads AS and takes every trick; seat 1 plays 2S (the low), seat 2 JS, into it.
@@ -55,10 +56,13 @@ def test_smudge_bids_two_to_five_five_is_smudge() -> None:
 
 
 def test_smudge_all_pass_dealer_takes_it_for_two() -> None:
-    """Brief Decision: if all pass the dealer must take it for 2 (no running it)."""
+    """Brief Decision: if all pass the dealer must take it for exactly 2 (no running it, no
+    smudge: ``stuck-dealer-bid = exact``)."""
     h = deal("smudge", *HAND_A, dealer=3)
     act(h, "0 pass", "1 pass", "2 pass")
-    assert legal(h) == {"bid 2", "bid 3", "bid 4", "bid 5"}
+    assert legal(h) == {"bid 2"}
+    with pytest.raises(IllegalActionError, match="exactly 2"):
+        act(h, "3 bid smudge")
     act(h, "3 bid 2")
     assert (h.pitcher, h.bid) == (3, 2)
 
@@ -164,3 +168,31 @@ def test_smudge_scoring_order_all_points_scored_below_goal() -> None:
     assert (r.delta, r.winners) == ((2, 2, 0, 0), ())
     r = result(played(HAND_O, "2", PLAY_O, scores=[9, 5, 0, 0]))
     assert (r.scores, r.winners) == ((11, 7, 0, 0), (0,))
+
+
+def test_smudge_win_without_the_rest_of_the_major_points_scored() -> None:
+    """Seed 001: "they win the game without the rest of the major points scored". The result says
+    which awards counted: at 10-10 seat 1's high wins; seat 1's low and seat 0's jack and game are
+    listed as not scored, and seat 0's bid of 2 (made in play by jack and game) is undecided
+    (``made`` is None): none of its points counted before the game ended."""
+    h = played(HAND_O, "2", PLAY_O, scores=[10, 10, 0, 0])
+    r = result(h)
+    assert r.scored == (True, False, False, False)
+    assert r.made is None
+    out = score_document(hand_record(h))
+    listed = out["awards"]
+    assert isinstance(listed, list)
+    assert [a.get("scored", True) for a in listed] == [True, False, False, False]
+    assert out["made"] is None and out["winner"] == [1]
+    # below the goal every award counts and the contract is decided as usual
+    r = result(played(HAND_O, "2", PLAY_O, scores=[5, 5, 0, 0]))
+    assert r.scored == (True, True, True, True) and r.made is True
+
+
+def test_smudge_pitcher_going_out_before_counting_the_bid() -> None:
+    """Seed 001 scoring order with the pitcher himself going out: seat 0 bids 2 at 10 and goes out
+    with his jack (the third award), before his game point is counted; he wins, his game point is
+    not scored and the bid of 2 is undecided (one point counted), not set."""
+    h = played(HAND_O, "2", PLAY_O, scores=[10, 5, 0, 0])
+    r = result(h)
+    assert (r.winners, r.scored, r.made, r.scores) == ((0,), (True, True, True, False), None, (11, 7, 0, 0))

@@ -13,6 +13,7 @@ from pitchkit.actions import Action, Phase, Play
 from pitchkit.bots.base import register
 from pitchkit.bots.bidding import choose_bid, choose_discard, choose_trump
 from pitchkit.bots.cardplay import choose_play
+from pitchkit.bots.exchange import choose_pass
 from pitchkit.view import View
 
 
@@ -61,6 +62,8 @@ class HeuristicBot:
             return choose_bid(view, sets_in_a_row=streak)
         if view.phase == Phase.TRUMP:
             return choose_trump(view)
+        if view.phase == Phase.EXCHANGE:
+            return choose_pass(view)
         return choose_play(view, self._pick)
 
     def _pick(self, options: list[Play]) -> Play:

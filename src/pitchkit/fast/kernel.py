@@ -42,7 +42,8 @@ LOW_BY_PLAYER = 18
 JACK_BY_PLAYER = 19
 SINGLE_TRUMP_LOW = 20
 OFF_JACK = 21
-N_PARAMS = 22
+FORCED_EXACT = 22
+N_PARAMS = 23
 
 STEAL_NONE, STEAL_SAME, STEAL_ONE_MORE = 0, 1, 2
 
@@ -77,18 +78,17 @@ COMPILED = _numba is not None and not _numba.config.DISABLE_JIT
 
 
 def jit(fn: F) -> F:
-    """Compile ``fn`` with numba (cached on disk) when available; else return it unchanged."""
+    """Compile ``fn`` with numba when available; else return it unchanged.
+
+    The compiled code is cached on disk, where numba finds a writable directory: ``NUMBA_CACHE_DIR``,
+    else the ``__pycache__`` next to the module, else the user's cache directory (``~/.cache/numba``
+    on Linux). Where none is writable, ``fn`` is compiled again in each process."""
     if _numba is None or not COMPILED:
         return fn
-    return cast(F, _numba.njit(cache=True, nogil=True)(fn))
-
-
-def jit_uncached(fn: F) -> F:
-    """:func:`jit` without the disk cache, for a recursive function (numba cannot load those from
-    its cache safely): compiled at its first call in each process."""
-    if _numba is None or not COMPILED:
-        return fn
-    return cast(F, _numba.njit(cache=False, nogil=True)(fn))
+    try:
+        return cast(F, _numba.njit(cache=True, nogil=True)(fn))
+    except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+        return cast(F, _numba.njit(nogil=True)(fn))
 
 
 # SplitMix64 constants as signed 64-bit values (the kernel works in int64).
@@ -215,10 +215,13 @@ def first_round_options(P: Any, is_dealer: bool, high: int, other_side: bool) ->
     top = P[MAX_BID]
     m = 0
     if is_dealer and high < 0:
-        for v in range(P[FORCED_BID], top + 1):
-            m |= 1 << (1 + v)
-        if P[SMUDGE_BIDS]:
-            m |= 1 << (2 + top)
+        if P[FORCED_EXACT]:
+            m |= 1 << (1 + P[FORCED_BID])
+        else:
+            for v in range(P[FORCED_BID], top + 1):
+                m |= 1 << (1 + v)
+            if P[SMUDGE_BIDS]:
+                m |= 1 << (2 + top)
         if P[TAKE_OR_RUN]:
             m |= 1 << OPT_RUN
         return m

@@ -20,6 +20,7 @@ from pitchkit.fast.kernel import (
     DECLARE,
     DYNAMIC,
     FORCED_BID,
+    FORCED_EXACT,
     HAND_SIZE,
     HIGH_BY_PLAYER,
     JACK_BY_PLAYER,
@@ -43,7 +44,7 @@ from pitchkit.fast.kernel import (
     TEAMS,
     N,
 )
-from pitchkit.rules import POINT_VALUES, AllPass, Credit, DealerSteal, Rules, TrumpBy
+from pitchkit.rules import POINT_VALUES, AllPass, Credit, DealerSteal, Rules, StuckBid, TrumpBy
 from pitchkit.trump import table
 
 I64 = npt.NDArray[np.int64]
@@ -94,6 +95,7 @@ def kernel_rules(rules: Rules) -> KernelRules:
     p[MIN_BID] = rules.min_bid
     p[MAX_BID] = rules.max_bid
     p[FORCED_BID] = rules.forced_bid
+    p[FORCED_EXACT] = rules.stuck_dealer_bid == StuckBid.EXACT
     p[SMUDGE_BIDS] = rules.smudge_bids
     p[SMUDGE_VALUE] = rules.smudge_value
     p[PITCH_ENDS] = rules.pitch_ends_auction

@@ -245,7 +245,7 @@ class IsmctsBot:
 
     def choose(self, view: View) -> Action:
         """A legal action for the seat's turn."""
-        if view.discard_options is not None:
+        if view.discard_options is not None or view.phase == Phase.EXCHANGE:
             return self.fallback.choose(view)
         if len(view.legal) == 1:
             return view.legal[0]

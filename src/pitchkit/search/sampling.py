@@ -51,6 +51,9 @@ class Knowledge:
     discards: tuple[tuple[int, int, int], ...]
     #: cards left in the stock
     stock: int
+    #: cards known to be in another seat's hand, as (seat, mask): what this seat passed to its
+    #: partner and the partner has not played yet; they are not among ``unseen``
+    known: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,13 +126,26 @@ def knowledge(view: View) -> Knowledge:
     for _, c in view.trick:
         seen |= 1 << c
     unseen = ((1 << r.deck_size) - 1) & ~seen
+    partner = r.partner_of(view.seat)
+    known: tuple[tuple[int, int], ...] = ()
+    held_known = {s: 0 for s in view.seats}
+    if view.passed and view.received and partner is not None:
+        mask = 0
+        for c in view.passed:
+            mask |= 1 << c
+        mask &= unseen
+        if mask:
+            known = ((partner, mask),)
+            held_known[partner] = mask.bit_count()
+            unseen &= ~mask
     void = voids(view)
-    hands = tuple((s, view.hand_sizes[s], unseen & ~void[s])
+    hands = tuple((s, view.hand_sizes[s] - held_known[s], unseen & ~void[s])
                   for s in view.seats if s != view.seat and view.hand_sizes[s])
     buried = buried_ok_mask(view)
     discards = tuple((s, view.discard_counts[s], unseen & buried)
                      for s in view.seats if s != view.seat and view.discard_counts[s])
-    k = Knowledge(seat=view.seat, unseen=unseen, hands=hands, discards=discards, stock=view.stock_size)
+    k = Knowledge(seat=view.seat, unseen=unseen, hands=hands, discards=discards, stock=view.stock_size,
+                  known=known)
     total = sum(n for _, n, _ in hands) + sum(n for _, n, _ in discards) + view.stock_size
     if total != unseen.bit_count():
         raise SamplingError(f"{unseen.bit_count()} unseen cards for {total} places")
@@ -160,6 +176,8 @@ def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> 
     for s, _, _ in k.hands:
         hands[s] = _mask(filled[i])
         i += 1
+    for s, mask in k.known:
+        hands[s] |= mask
     for s, _, _ in k.discards:
         discards[s] = _mask(filled[i])
         i += 1

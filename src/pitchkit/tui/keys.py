@@ -1,4 +1,5 @@
-"""Which key chooses what: cards by number then letter, bids by digit, p to pass, suits by c/d/h/s.
+"""Which key chooses what: cards by number then letter (a discard or a pass to the partner selects
+cards, Enter confirms), bids by digit, p to pass, suits by c/d/h/s.
 
 Every key of a phase maps to an action whether or not it is legal now, so that pressing an illegal
 choice reaches the engine, which names the reason and changes nothing."""
@@ -100,6 +101,11 @@ def discard_choices(view: View) -> list[KeyChoice]:
             for key, card in card_keys(view).items()]
 
 
+def exchange_choices(view: View) -> list[KeyChoice]:
+    """Every card in hand, as a toggle of the cards to pass to the partner."""
+    return [KeyChoice(key, card_markup(card), None, True, card) for key, card in card_keys(view).items()]
+
+
 def choices(view: View) -> list[KeyChoice]:
     """The keys of the seat's current decision (empty when it is not the seat's turn)."""
     if not view.my_turn:
@@ -110,6 +116,8 @@ def choices(view: View) -> list[KeyChoice]:
         return trump_choices(view)
     if view.phase == Phase.DISCARD:
         return discard_choices(view)
+    if view.phase == Phase.EXCHANGE:
+        return exchange_choices(view)
     if view.phase == Phase.PLAY:
         return play_choices(view)
     return []
