@@ -11,7 +11,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from pitchkit.cli import app
-from pitchkit.presets import presets
+from pitchkit.presets import make_rules, presets
+from pitchkit.rules import Rules
 from pitchkit.tui.saves import ENV_VAR, games_dir
 
 runner = CliRunner()
@@ -173,7 +174,7 @@ def test_replay_rejects_an_invalid_record(tmp_path: Path) -> None:
     played = bots_game(tmp_path, "--max-hands", "1")
     path = saved_path(played)
     doc = json.loads(path.read_text())
-    doc[0]["actions"][0] = {"seat": 9, "bid": 2}
+    doc["hands"][0]["actions"][0] = {"seat": 9, "bid": 2}
     path.write_text(json.dumps(doc))
     result = runner.invoke(app, ["replay", "--text", str(path)])
     assert result.exit_code == 2
@@ -181,10 +182,10 @@ def test_replay_rejects_an_invalid_record(tmp_path: Path) -> None:
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def check_every_card_was_dealt(log: str) -> int:
-    """Follow each seat's cards through a text log: every card discarded or played was dealt to the
-    seat or taken from the pack before; a finished (not misdealt) hand ends with nothing held.
-    Returns how many cards came from the pack."""
+def check_every_card_was_dealt(log: str, rules: Rules) -> int:
+    """Follow each seat's cards through a text log: every card discarded, passed or played was dealt
+    to the seat, taken from the pack or passed to it before; a finished (not misdealt) hand ends
+    with nothing held. Returns how many cards came from the pack."""
     held: dict[str, set[str]] = {}
     from_pack = 0
 
@@ -199,10 +200,14 @@ def check_every_card_was_dealt(log: str) -> int:
             held, misdeal = {}, False
         elif m := re.fullmatch(r"  (Seat \d) dealt: (.*)", line):
             held[m[1]] = set(m[2].split())
-        elif line.startswith("  From the pack: "):
-            for seat, cards in re.findall(r"(Seat \d) takes ((?:\w\w ?)+)", line):
-                held[seat] |= set(cards.split())
-                from_pack += len(cards.split())
+        elif m := re.fullmatch(r"  (Seat \d) takes (.*) from the pack", line):
+            held[m[1]] |= set(m[2].split())
+            from_pack += len(m[2].split())
+        elif m := re.fullmatch(r"  Seat (\d): pass (.*) to the partner", line):
+            cards = set(m[2].split())
+            assert cards <= held[f"Seat {m[1]}"], line
+            held[f"Seat {m[1]}"] -= cards
+            held[f"Seat {rules.partner_of(int(m[1]))}"] |= cards
         elif m := re.fullmatch(r"  (Seat \d): discard (.*)", line):
             assert set(m[2].split()) <= held[m[1]], line
             held[m[1]] -= set(m[2].split())
@@ -221,12 +226,13 @@ def test_the_text_log_shows_every_card_taken_from_the_pack(tmp_path: Path, varia
     discarded that the log did not show the seat receive, in the game and in its replay."""
     played = bots_game(tmp_path, "--max-hands", "8", "--target", "99", variant=variant, seed=seed)
     assert played.exit_code == 0, played.output
-    taken = check_every_card_was_dealt(played.stdout)
+    rules = make_rules(variant)
+    taken = check_every_card_was_dealt(played.stdout, rules)
     if variant == "ten-point":
         assert taken > 0
     replayed = runner.invoke(app, ["replay", "--text", str(saved_path(played))])
     assert replayed.exit_code == 0, replayed.output
-    assert check_every_card_was_dealt(replayed.stdout) == taken
+    assert check_every_card_was_dealt(replayed.stdout, rules) == taken
 
 
 def test_running_it_shows_the_extra_cards(tmp_path: Path) -> None:
@@ -238,8 +244,8 @@ def test_running_it_shows_the_extra_cards(tmp_path: Path) -> None:
     else:
         pytest.fail("no seed ran it")
     rest = result.stdout.partition(" run it\n")[2]
-    assert re.match(r"  From the pack: (Seat \d takes \w\w \w\w \w\w(, )?){4}\n  Auction: ", rest)
-    check_every_card_was_dealt(result.stdout)
+    assert re.match(r"(  Seat \d takes \w\w \w\w \w\w from the pack\n){4}  Auction: ", rest)
+    check_every_card_was_dealt(result.stdout, make_rules("pct"))
 
 
 def test_replay_by_the_listed_name(tmp_path: Path) -> None:

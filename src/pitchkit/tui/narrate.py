@@ -137,12 +137,11 @@ def pack_draws(hand: Hand) -> dict[int, list[tuple[int, tuple[Card, ...]]]]:
     return out
 
 
-def pack_line(draws: Sequence[tuple[int, Sequence[Card]]], names: Sequence[str], *,
-              fmt: CardFormat = str) -> str:
-    """``"From the pack: Seat 1 takes 4C 5D 6H, Seat 2 takes ..."``."""
-    return "From the pack: " + ", ".join(
-        f"{names[s]} take{'' if names[s] == 'You' else 's'} {' '.join(fmt(c) for c in cards)}"
-        for s, cards in draws)
+def pack_lines(draws: Sequence[tuple[int, Sequence[Card]]], names: Sequence[str], *,
+               fmt: CardFormat = str) -> list[str]:
+    """``["Seat 1 takes 4C 5D 6H from the pack", ...]``, one line per seat."""
+    return [f"{names[s]} take{'' if names[s] == 'You' else 's'} {' '.join(fmt(c) for c in cards)} "
+            "from the pack" for s, cards in draws]
 
 
 def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
@@ -162,7 +161,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
             if auction:
                 lines.append("Auction: " + ", ".join(auction))
                 auction = []
-            lines.append(pack_line(draws[i - 1], names, fmt=fmt))
+            lines += pack_lines(draws[i - 1], names, fmt=fmt)
         if isinstance(action, Bid | Choose):
             auction.append(action_line(action, rules, names, fmt=fmt).replace(": ", " "))
             continue
@@ -186,7 +185,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
     if auction:
         lines.append("Auction: " + ", ".join(auction))
     if len(hand.log) in draws:
-        lines.append(pack_line(draws[len(hand.log)], names, fmt=fmt))
+        lines += pack_lines(draws[len(hand.log)], names, fmt=fmt)
     if plays:
         lines.append(f"Trick {done + 1}: " + ", ".join(plays))
     return lines

@@ -1,0 +1,50 @@
+"""The documentation's command examples are current (regenerated and compared), and the README's
+quick start is what CI runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pitchkit.cli import docgen
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_the_docs_examples_are_current() -> None:
+    """Each ``<!-- output of: pitch ... -->`` block is what the command prints now; if not, run
+    ``python -m pitchkit.cli.docgen``."""
+    assert docgen.stale(ROOT) == []
+    for name in docgen.DOCUMENTS:
+        assert docgen.MARKER.search((ROOT / name).read_text(encoding="utf-8")) or name == "README.md"
+
+
+def test_a_stale_example_is_found_and_rewritten() -> None:
+    stale = "Text.\n\n<!-- output of: pitch rules --json -->\n```\n$ pitch rules --json\n[]\n```\n\nMore.\n"
+    fresh = docgen.regenerate(stale)
+    assert fresh != stale
+    assert fresh.startswith("Text.\n\n<!-- output of: pitch rules --json -->\n```\n$ pitch rules --json\n[\n")
+    assert '"name": "pct"' in fresh and fresh.endswith("\n```\n\nMore.\n")
+    assert docgen.regenerate(fresh) == fresh
+
+
+def quick_start() -> list[str]:
+    """The command lines of the README's quick start."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = text.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    return [line for line in block.splitlines() if line.strip()]
+
+
+def test_the_quick_start_makes_a_virtual_environment_first() -> None:
+    """A system Python that is "externally managed" refuses ``pip install`` outside a venv: the first
+    command makes and activates one, the second uses it."""
+    install, tests = quick_start()
+    assert install.startswith("python3 -m venv .venv && . .venv/bin/activate && pip install . && ")
+    assert install.endswith("pitch play")
+    assert tests.startswith(". .venv/bin/activate && ")
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    test_command = quick_start()[1].removeprefix(". .venv/bin/activate && ")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert test_command in ci
+    assert any(line.startswith("python3 -m venv ") for line in ci)
