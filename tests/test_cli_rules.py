@@ -140,3 +140,16 @@ def test_every_rule_shows_in_the_sheet() -> None:
         if not changed:
             silent.append(field.name)
     assert silent == []
+
+
+def test_rules_says_when_options_modify_the_preset() -> None:
+    """Seed 000 tournament rule 3 (individuals only): with teams the sheet, the table and the JSON
+    say the preset is modified; the player count is the preset's own choice."""
+    sheet = runner.invoke(app, ["rules", "pct-tournament", "-o", "teams=2"])
+    assert sheet.exit_code == 0 and "(modified: teams)" in " ".join(sheet.stdout.splitlines()[:3])
+    table = runner.invoke(app, ["rules", "pct-tournament", "-o", "teams=2", "--table"])
+    assert "(modified: teams)" in " ".join(table.stdout.splitlines()[:3])
+    data = json.loads(runner.invoke(app, ["rules", "pct-tournament", "-o", "teams=2", "--json"]).stdout)
+    assert data["modified"] == ["teams"]
+    plain = runner.invoke(app, ["rules", "pct-tournament", "-o", "players=3"])
+    assert "modified" not in plain.stdout

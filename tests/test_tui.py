@@ -16,7 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog, Static
 
 from pitchkit import Bid, Card, Phase, make_rules
-from pitchkit.actions import Action, Discard
+from pitchkit.actions import Action, Discard, PassCards
 from pitchkit.bots import random_action
 from pitchkit.cards import Suit
 from pitchkit.errors import PitchError
@@ -229,6 +229,7 @@ def test_ten_point_trump_keys_and_discard_toggles(tmp_path: Path) -> None:
                 break
         assert discards >= 1
         if not isinstance(app.screen, SummaryScreen):
+            await pass_to_partner(app, pilot)
             assert phase_of(s) == Phase.PLAY
             trumps = view_trumps_first(s.view(0))
             assert trumps, "the bidder holds trumps after the draw"
@@ -238,6 +239,27 @@ def test_ten_point_trump_keys_and_discard_toggles(tmp_path: Path) -> None:
         await settle(app, pilot)
 
     run(app, script)
+
+
+async def pass_to_partner(app: PlayApp, pilot: Pilot[None]) -> None:
+    """The partner exchange (seed 003 "Cards will be exchanged between partners"): a card key
+    selects the card to pass, a second card makes the count wrong and Enter is refused, Enter with
+    one card passes it face down."""
+    s = app.session
+    assert s.human_turn and phase_of(s) == Phase.EXCHANGE
+    view = s.view(0)
+    assert "face down to your partner" in text_of(app, "#prompt")
+    keys = {c: k for k, c in card_keys(view).items()}
+    first, second = view.hand[0], view.hand[1]
+    await pilot.press(keys[first], keys[second], "enter")
+    await settle(app, pilot)
+    assert phase_of(s) == Phase.EXCHANGE and "exactly 1 card" in text_of(app, "#message")
+    await pilot.press(keys[second])
+    await settle(app, pilot)
+    assert app.selected == frozenset({first})
+    await pilot.press("enter")
+    await settle(app, pilot)
+    assert PassCards(0, (first,)) in s.game.hand.log
 
 
 def view_trumps_first(view: View) -> bool:

@@ -87,9 +87,12 @@ def rules(
         fail(str(e))
     if as_json:
         print(json.dumps({"preset": found.name, "title": found.title, "seed": found.seed,
-                          "aliases": list(found.aliases), "rules": rows}, indent=2))
+                          "aliases": list(found.aliases), "modified": list(chosen.modified()),
+                          "rules": rows}, indent=2))
         return
     title = f"{found.name}: {found.title}"
+    if chosen.modified():
+        title += f" (modified: {', '.join(chosen.modified())})"
     if not table:
         for line in sheet_text(title, chosen, width=width):
             print(line)

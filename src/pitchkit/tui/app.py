@@ -102,7 +102,7 @@ class PlayApp(GuardedTable):
         if self.table.has_class("-short"):
             return f"{escape(r.preset)} · {goal}   {keys}"
         seed = f" · seed {s.seed}" if s.seed is not None else ""
-        return f"pitchkit · {escape(r.preset)} · {goal}{seed}   {keys}"
+        return f"pitchkit · {escape(r.label)} · {goal}{seed}   {keys}"
 
     def _keys(self) -> list[KeyChoice]:
         s = self.session

@@ -32,7 +32,8 @@ def play_text(session: Session, write: Write) -> None:
     """Let the bots play the whole game, writing each hand as it finishes, then the winner."""
     rules = session.rules
     goal = f"target {rules.target}" if rules.target is not None else f"{rules.deals_per_player} deals each"
-    write(f"pitchkit {rules.preset}: {rules.players} players, {goal}, seed {session.seed}, "
+    seed = f"seed {session.seed}" if session.seed is not None else "unseeded"
+    write(f"pitchkit {rules.label}: {rules.players} players, {goal}, {seed}, "
           f"bots: {session.bot_name}")
     while not session.over:
         step = session.bot_step()
@@ -79,7 +80,7 @@ def replay_text(replay: Replay, write: Write) -> None:
     """Print a saved game hand by hand, then the final scores and the winner."""
     rules = replay.game.rules
     names = seat_names(rules.players, None)
-    write(f"pitchkit {rules.preset}: {rules.players} players, {len(replay.hands)} hands")
+    write(f"pitchkit {rules.label}: {rules.players} players, {len(replay.hands)} hands")
     for i, hand in enumerate(replay.hands):
         for line in hand_lines(hand, i + 1, names):
             write(line)
