@@ -55,6 +55,8 @@ def test_flags_show_no_value_type(command: str | None) -> None:
     text = help_text(*([command] if command else []))
     assert "<bool>" not in text
     assert "--help" in text
+    usage = next(line for line in text.splitlines() if "Usage:" in line)
+    assert usage.split()[1:3] == ["pitch", command or "[OPTIONS]"] and "[[" not in usage
 
 
 @pytest.mark.parametrize("command", COMMANDS)

@@ -9,5 +9,5 @@ __all__ = ["app", "arena", "bench", "main", "play", "rules_cmd", "score", "stats
 
 
 def main() -> None:
-    """Entry point of the ``pitch`` console script."""
-    app()
+    """Entry point of the ``pitch`` console script (also ``python -m pitchkit.cli``)."""
+    app(prog_name="pitch")
