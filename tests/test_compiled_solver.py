@@ -1,18 +1,30 @@
-"""The compiled solver gives exactly the plain solver's values, for every preset and objective."""
+"""The compiled solver gives exactly the plain solver's values, for every preset and objective,
+and a new process loads it from numba's disk cache instead of compiling it."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 pytest.importorskip("numba", reason="needs numba (pitchkit[fast])")
 
+from pitchkit.fast.kernel import jit
 from pitchkit.search import compiled
+from pitchkit.search import kernel as K
 from pitchkit.search.compiled import CompiledSolver, make_solver
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import SearchLimit, Solver
-from tests.test_solver import PRESETS, random_ending
+from tests.test_solver import OBJECTIVES, PRESETS, random_ending
+
+ROOT = Path(__file__).resolve().parents[1]
 
 pytestmark = pytest.mark.skipif(not compiled.enabled(), reason="numba's JIT is switched off")
 
@@ -33,6 +45,18 @@ def test_compiled_solver_values_equal_the_plain_solver(preset: str) -> None:
                     assert fast.value() == plain.value()
 
 
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 2**32), cards=st.integers(2, 5),
+       objective=st.sampled_from(OBJECTIVES))
+def test_compiled_solver_values_equal_the_plain_solver_on_any_ending(preset: str, seed: int, cards: int,
+                                                                     objective: str) -> None:
+    deal = Deal.from_hand(random_ending(preset, random.Random(seed), cards))
+    plain = Solver(deal, objective=objective)
+    fast = CompiledSolver(deal, objective=objective)
+    assert fast.move_values() == plain.move_values()
+    assert fast.best_move()[1] == plain.best_move()[1]
+
+
 def test_compiled_solver_stops_at_its_node_limit() -> None:
     rng = random.Random(4)
     deal = Deal.from_hand(random_ending("pct", rng, 6))
@@ -40,6 +64,7 @@ def test_compiled_solver_stops_at_its_node_limit() -> None:
     with pytest.raises(SearchLimit):
         solver.move_values()
     assert 50 < solver.stats.nodes <= 50 + deal.rules.players
+    assert solver.arrays is not None and list(solver.arrays[-1]) == deal.hands
 
 
 def test_compiled_solver_leaves_the_deal_unchanged() -> None:
@@ -56,3 +81,33 @@ def test_make_solver_uses_the_plain_solver_when_switched_off(monkeypatch: pytest
     assert type(make_solver(deal)) is CompiledSolver
     monkeypatch.setenv(compiled.ENV_SWITCH, "0")
     assert type(make_solver(deal)) is Solver
+
+
+CHILD = """
+import random
+from pitchkit.search import kernel
+from pitchkit.search.compiled import CompiledSolver
+from pitchkit.search.position import Deal
+from tests.test_solver import random_ending
+deal = Deal.from_hand(random_ending("pct", random.Random(7), 4))
+stats = kernel.search.stats
+print(CompiledSolver(deal).value(), len(stats.cache_hits), len(stats.cache_misses))
+"""
+
+
+def test_compiled_search_loads_from_the_disk_cache_in_a_new_process() -> None:
+    if type(getattr(K.search, "_cache", None)).__name__ == "NullCache":
+        pytest.skip("numba has no writable cache directory here")
+    deal = Deal.from_hand(random_ending("pct", random.Random(7), 4))
+    value = CompiledSolver(deal).value()  # compiled, or loaded, and cached by this process
+    out = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, env=dict(os.environ), check=True,
+                         capture_output=True, text=True).stdout.split()
+    assert out == [str(value), "1", "0"]  # loaded (one hit), not compiled (no miss)
+
+
+def test_jit_compiles_a_function_numba_cannot_cache() -> None:
+    namespace: dict[str, Any] = {}
+    exec(compile("def double(x):\n    return 2 * x\n", "<no source file>", "exec"), namespace)
+    double = jit(namespace["double"])  # no cache directory for it: compiled in each process
+    assert hasattr(double, "py_func")
+    assert double(21) == 42

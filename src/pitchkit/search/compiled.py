@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from pitchkit.cards import BIG_JOKER, LITTLE_JOKER
 from pitchkit.fast.kernel import COMPILED
 from pitchkit.search import kernel as K
 from pitchkit.search.position import Deal, Scorer
@@ -34,6 +35,7 @@ _SIDES = 16
 _tables: dict[int, tuple[Any, Any]] = {}
 _generation = itertools.count(1)
 _buf = np.zeros((K.MAX_PLY, 2, 64), dtype=np.int64)
+_frames = np.zeros((K.MAX_PLY, K.N_FRAME_COLS), dtype=np.int64)
 
 I64 = np.int64
 
@@ -104,6 +106,8 @@ class CompiledSolver(Solver):
         par[K.P_TRUMP] = self.trump
         par[K.P_TRUMP_MASK] = t.trump_mask
         par[K.P_GEN] = next(_generation)
+        par[K.P_BIG_JOKER] = BIG_JOKER
+        par[K.P_LITTLE_JOKER] = LITTLE_JOKER
 
         player = sc.player
         cards = np.empty((n, K.N_CARD_COLS), dtype=I64)
@@ -153,9 +157,9 @@ class CompiledSolver(Solver):
         stats = np.array([self.stats.nodes, limit, 0], dtype=I64)
         tt_key, tt_val = _tt(self.deal.n_seats)
         search: Any = K.search
-        v, _ = search(*self.arrays, stats, tt_key, tt_val, _buf, 0, seat, k, live, tmask, led, bstr,
-                        bseat, cap, cpk, wm, fj, alpha, beta, root_legal,
-                        -1 if only is None else only)
+        v, _ = search(*self.arrays, stats, tt_key, tt_val, _buf, _frames, seat, k, live, tmask, led,
+                      bstr, bseat, cap, cpk, wm, fj, alpha, beta, root_legal,
+                      -1 if only is None else only)
         self.stats.nodes = int(stats[K.ST_NODES])
         if stats[K.ST_ABORTED]:
             raise SearchLimit

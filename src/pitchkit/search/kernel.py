@@ -7,14 +7,19 @@ as :class:`~pitchkit.search.position.Scorer` does, from the tables that
 :mod:`pitchkit.search.compiled` builds out of a scorer. The transposition table is a fixed-size
 array shared by every search in the process: entries carry the number of the search that wrote
 them, so a new search never reads an old one's entries and needs no clearing.
+
+The search is a loop over an explicit stack, not a recursion, so that numba can cache it on disk
+(it cannot reload a function that calls itself): a new process loads it instead of compiling it.
+Numba keys its cache by the text of this file and keeps the values of the globals a function
+reads, so everything the compiled functions use is in this file or comes in their arguments
+(the jokers' card numbers, for one).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pitchkit.cards import BIG_JOKER, LITTLE_JOKER
-from pitchkit.fast.kernel import jit, jit_uncached
+from pitchkit.fast.kernel import jit
 
 INF = 1 << 20
 #: ``game`` argument of :func:`leaf_value` (as in :mod:`pitchkit.search.position`)
@@ -38,7 +43,9 @@ P_TRUMP = 12
 P_TRUMP_MASK = 13
 P_GEN = 14  # number of this search (transposition-table entries of others are ignored)
 P_PUNIT = 15  # unit of the pitcher
-N_PAR = 16
+P_BIG_JOKER = 16  # the jokers' card numbers
+P_LITTLE_JOKER = 17
+N_PAR = 18
 
 # -- cards: per-card columns ----------------------------------------------------------------------
 C_SUIT = 0
@@ -74,6 +81,13 @@ ST_NODES = 0
 ST_LIMIT = 1  # -1: none
 ST_ABORTED = 2
 
+# -- frames: per ply, a node whose move is being searched (see :func:`search`) ---------------------
+# its trick and capture state, its window (and A0, B0: the one its moves are searched in), LEAD: 1
+# at a trick start that uses the transposition table, its bucket and the bounds the table held,
+# its number of moves, the move being searched, the best value and card so far
+(F_SEAT, F_K, F_LIVE, F_TMASK, F_LED, F_BSTR, F_BSEAT, F_CAP, F_CPK, F_WM, F_FJ, F_ALPHA, F_BETA,
+ F_A0, F_B0, F_LEAD, F_BASE, F_LO0, F_HI0, F_N, F_I, F_BEST, F_BEST_CARD, N_FRAME_COLS) = range(24)
+
 MAX_PLY = 64
 #: slots per transposition-table bucket
 TT_WAYS = 4
@@ -98,7 +112,7 @@ def leaf_value(par: Any, plan: Any, cards: Any, unit_side: Any, seat_rows: Any, 
         if card == BY_ORDER_HIGH:
             card = fj
         elif card == BY_ORDER_LOW:
-            card = BIG_JOKER + LITTLE_JOKER - fj
+            card = par[P_BIG_JOKER] + par[P_LITTLE_JOKER] - fj
         got = -1
         if kind == K_PLAYER:
             got = cards[card, C_PSIDE]
@@ -241,8 +255,8 @@ def bounds(par: Any, plan: Any, cards: Any, unit_side: Any, seat_rows: Any, unit
     fj1 = fj
     if par[P_USES_ORDER] == 1 and fj == 0:
         n_fj = 2
-        fj0 = BIG_JOKER
-        fj1 = LITTLE_JOKER
+        fj0 = par[P_BIG_JOKER]
+        fj1 = par[P_LITTLE_JOKER]
     mine = par[P_MINE]
     hi = -INF
     lo = INF
@@ -408,8 +422,8 @@ def _last_trick(par: Any, plan: Any, cards: Any, strength: Any, seats: Any, unit
     win = seat
     tsum = cards[c, C_TUNIT]
     cp = cards[c, C_GV]
-    uses_order = par[P_USES_ORDER] == 1
-    if uses_order and fj == 0 and c >= BIG_JOKER:
+    big = par[P_BIG_JOKER] if par[P_USES_ORDER] == 1 else INF
+    if fj == 0 and c >= big:
         fj = c
     s = seats[seat, S_NEXT]
     while s != seat:
@@ -419,7 +433,7 @@ def _last_trick(par: Any, plan: Any, cards: Any, strength: Any, seats: Any, unit
             win = s
         tsum += cards[c, C_TUNIT]
         cp += cards[c, C_GV]
-        if uses_order and fj == 0 and c >= BIG_JOKER:
+        if fj == 0 and c >= big:
             fj = c
         s = seats[s, S_NEXT]
     stats[ST_NODES] += par[P_N_IN]
@@ -429,108 +443,150 @@ def _last_trick(par: Any, plan: Any, cards: Any, strength: Any, seats: Any, unit
                       cpk + (cp << (8 * u)), wm | wbit, fj, GAME_BY_POINTS)
 
 
-@jit_uncached
+@jit
+def _save(fr: Any, seat: int, k: int, live: int, tmask: int, led: int, bstr: int, bseat: int,
+          cap: int, cpk: int, wm: int, fj: int, alpha: int, beta: int, a0: int, b0: int, is_lead: int,
+          base: int, lo0: int, hi0: int, n: int, i: int, best: int, best_card: int) -> None:
+    fr[F_SEAT], fr[F_K], fr[F_LIVE], fr[F_TMASK], fr[F_LED], fr[F_BSTR] = seat, k, live, tmask, led, bstr
+    fr[F_BSEAT], fr[F_CAP], fr[F_CPK], fr[F_WM], fr[F_FJ], fr[F_ALPHA] = bseat, cap, cpk, wm, fj, alpha
+    fr[F_BETA], fr[F_A0], fr[F_B0], fr[F_LEAD], fr[F_BASE], fr[F_LO0] = beta, a0, b0, is_lead, base, lo0
+    fr[F_HI0], fr[F_N], fr[F_I], fr[F_BEST], fr[F_BEST_CARD] = hi0, n, i, best, best_card
+
+
+@jit
 def search(par: Any, plan: Any, cards: Any, strength: Any, suit_mask: Any, seats: Any,
            unit_side: Any, seat_rows: Any, units: Any, scratch: Any, tracked: Any, groups: Any,
-           min_units: Any, hands: Any, stats: Any, tt_key: Any, tt_val: Any, buf: Any, ply: int,
+           min_units: Any, hands: Any, stats: Any, tt_key: Any, tt_val: Any, buf: Any, frames: Any,
            seat: int, k: int, live: int, tmask: int, led: int, bstr: int, bseat: int, cap: int,
            cpk: int, wm: int, fj: int, alpha: int, beta: int, root_legal: int,
            only: int) -> tuple[int, int]:
     """(value, best card) with ``k`` cards of the trick played and ``seat`` to play
     (:meth:`Solver._lead` when ``k`` is 0, else :meth:`Solver._play`). At the root, ``only`` (a
     card, or -1) plays just that card and ``root_legal`` (a mask, or -1) gives the legal cards;
-    a plain trick start (both -1, ``k`` 0) uses the transposition table and the bounds."""
+    a plain trick start (both -1, ``k`` 0) uses the transposition table and the bounds.
+
+    The solver's recursion as a loop over an explicit stack (numba can cache only a function that
+    does not call itself): the locals hold the node being searched, and ``frames[p]`` the state of
+    its ancestor at ply ``p``, whose move ``buf[p, 0, frames[p, F_I]]`` is being searched."""
     if stats[ST_ABORTED]:
         return 0, -1
-    is_lead = k == 0 and only < 0 and root_legal < 0
-    base = 0
-    tt_move = -1
-    lo0 = -INF
-    hi0 = INF
-    if is_lead:
-        hand = hands[seat]
-        if hand == 0:
-            return leaf_value(par, plan, cards, unit_side, seat_rows, units, scratch, cap, cpk, wm, fj,
-                              GAME_BY_POINTS), -1
-        if hand & (hand - 1) == 0:
-            return _last_trick(par, plan, cards, strength, seats, unit_side, seat_rows, units, scratch,
-                               hands, stats, seat, cap, cpk, wm, fj), -1
-        n_seats = hands.shape[0]
-        base = _tt_slot(hands, seat, cap, cpk, wm, fj, tt_key.shape[0])
-        slot = _tt_find(par, tt_key, hands, seat, cap, cpk, wm, fj, base)
-        hit = slot >= 0
-        if hit:
-            lo0 = tt_val[slot, 0]
-            hi0 = tt_val[slot, 1]
-            tt_move = tt_val[slot, 2]
-            if lo0 >= beta or lo0 == hi0:
-                return lo0, tt_move
-            if hi0 <= alpha:
-                return hi0, tt_move
-            if lo0 > alpha:
-                alpha = lo0
-            if hi0 < beta:
-                beta = hi0
-        blo, bhi = bounds(par, plan, cards, unit_side, seat_rows, units, scratch, tracked, groups,
-                          min_units, live, cap, cpk, wm, fj)
-        if blo >= beta or blo == bhi:
-            return blo, -1
-        if bhi <= alpha:
-            return bhi, -1
-    out = buf[ply, 0]
-    if only >= 0:
-        out[0] = only
-        n = 1
-    else:
-        if is_lead:
-            legal = hands[seat]
-        elif root_legal >= 0:
-            legal = root_legal
-        else:
-            legal = _legal(par, cards, suit_mask, hands[seat], led)
-        n = _moves(cards, strength, seats, hands, seat, legal, live, tmask, k, bstr, bseat, led, out,
-                   buf[ply, 1])
-        if tt_move >= 0:
-            for i in range(n):
-                if out[i] == tt_move:
-                    for j in range(i, 0, -1):
-                        out[j] = out[j - 1]
-                    out[0] = tt_move
-                    break
-    maxing = seats[seat, S_MAX] == 1
-    best = -INF if maxing else INF
-    best_card = out[0]
-    last = k + 1 == par[P_N_IN]
-    nxt = seats[seat, S_NEXT]
-    uses_order = par[P_USES_ORDER] == 1
+    n_in = par[P_N_IN]
+    big = par[P_BIG_JOKER] if par[P_USES_ORDER] == 1 else INF  # a joker played first orders them
+    uses_winners = par[P_USES_WINNERS] == 1
     limit = stats[ST_LIMIT]
-    a0 = alpha
-    b0 = beta
-    for i in range(n):
-        c = out[i]
+    ply = 0
+    while True:
+        # -- a node: its value at once, or its moves ----------------------------------------------
+        is_lead = 1 if k == 0 and (ply > 0 or (only < 0 and root_legal < 0)) else 0
+        base, tt_move, lo0, hi0 = 0, -1, -INF, INF
+        done, v, card = False, 0, -1
+        if is_lead:
+            hand = hands[seat]
+            if hand == 0:
+                v = leaf_value(par, plan, cards, unit_side, seat_rows, units, scratch, cap, cpk, wm, fj,
+                               GAME_BY_POINTS)
+                done = True
+            elif hand & (hand - 1) == 0:
+                v = _last_trick(par, plan, cards, strength, seats, unit_side, seat_rows, units, scratch,
+                                hands, stats, seat, cap, cpk, wm, fj)
+                done = True
+            else:
+                base = _tt_slot(hands, seat, cap, cpk, wm, fj, tt_key.shape[0])
+                slot = _tt_find(par, tt_key, hands, seat, cap, cpk, wm, fj, base)
+                if slot >= 0:
+                    lo0, hi0, tt_move = tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2]
+                    if lo0 >= beta or lo0 == hi0:
+                        v, card, done = lo0, tt_move, True
+                    elif hi0 <= alpha:
+                        v, card, done = hi0, tt_move, True
+                    else:
+                        alpha = max(alpha, lo0)
+                        beta = min(beta, hi0)
+                if not done:
+                    blo, bhi = bounds(par, plan, cards, unit_side, seat_rows, units, scratch, tracked,
+                                      groups, min_units, live, cap, cpk, wm, fj)
+                    if blo >= beta or blo == bhi:
+                        v, done = blo, True
+                    elif bhi <= alpha:
+                        v, done = bhi, True
+        n, best, best_card, i = 0, 0, -1, 0
+        a0, b0 = alpha, beta
+        if not done:
+            out = buf[ply, 0]
+            if ply == 0 and only >= 0:
+                out[0] = only
+                n = 1
+            else:
+                if is_lead:
+                    legal = hands[seat]
+                elif ply == 0 and root_legal >= 0:
+                    legal = root_legal
+                else:
+                    legal = _legal(par, cards, suit_mask, hands[seat], led)
+                n = _moves(cards, strength, seats, hands, seat, legal, live, tmask, k, bstr, bseat, led,
+                           out, buf[ply, 1])
+                if tt_move >= 0:
+                    for t in range(n):
+                        if out[t] == tt_move:
+                            for j in range(t, 0, -1):
+                                out[j] = out[j - 1]
+                            out[0] = tt_move
+                            break
+            best = -INF if seats[seat, S_MAX] == 1 else INF
+            best_card = out[0]
+        # -- back up finished nodes, until one has a move left to search -------------------------
+        while True:
+            if done:
+                if ply == 0:
+                    return v, card
+                ply -= 1
+                fr = frames[ply]
+                seat, k, live, tmask = fr[F_SEAT], fr[F_K], fr[F_LIVE], fr[F_TMASK]
+                led, bstr, bseat, cap, cpk = fr[F_LED], fr[F_BSTR], fr[F_BSEAT], fr[F_CAP], fr[F_CPK]
+                wm, fj, alpha, beta, a0, b0 = fr[F_WM], fr[F_FJ], fr[F_ALPHA], fr[F_BETA], fr[F_A0], fr[F_B0]
+                is_lead, base, lo0, hi0 = fr[F_LEAD], fr[F_BASE], fr[F_LO0], fr[F_HI0]
+                n, i, best, best_card = fr[F_N], fr[F_I], fr[F_BEST], fr[F_BEST_CARD]
+                c = buf[ply, 0, i]
+                hands[seat] ^= 1 << c
+                if seats[seat, S_MAX] == 1:
+                    if v > best:
+                        best = v
+                        best_card = c
+                        alpha = max(alpha, v)
+                elif v < best:
+                    best = v
+                    best_card = c
+                    beta = min(beta, v)
+                i += 1
+            if not done or (alpha < beta and i < n):
+                break
+            if is_lead:
+                _tt_store(par, tt_key, tt_val, hands, seat, cap, cpk, wm, fj, base, lo0, hi0, a0, b0,
+                          best, best_card)
+            v, card, done = best, best_card, True
+        # -- search move ``i``: enter the node after it ------------------------------------------
+        c = buf[ply, 0, i]
         stats[ST_NODES] += 1
         if limit >= 0 and stats[ST_NODES] > limit:
             stats[ST_ABORTED] = 1
+            for p in range(ply):
+                hands[frames[p, F_SEAT]] ^= 1 << buf[p, 0, frames[p, F_I]]
             return 0, -1
         bit = 1 << c
         hands[seat] ^= bit
+        _save(frames[ply], seat, k, live, tmask, led, bstr, bseat, cap, cpk, wm, fj, alpha, beta, a0,
+              b0, is_lead, base, lo0, hi0, n, i, best, best_card)
+        ply += 1
         if k == 0:
-            lsuit = cards[c, C_SUIT]
-            nstr = strength[lsuit, c]
-            nseat = seat
-        else:
-            lsuit = led
-            st = strength[led, c]
-            if st > bstr:
-                nstr = st
-                nseat = seat
-            else:
-                nstr = bstr
-                nseat = bseat
-        nfj = c if (uses_order and fj == 0 and c >= BIG_JOKER) else fj
-        if last:
-            tsum = 0
-            cp = 0
+            led = cards[c, C_SUIT]
+            bstr, bseat = strength[led, c], seat
+        elif strength[led, c] > bstr:
+            bstr, bseat = strength[led, c], seat
+        if fj == 0 and c >= big:
+            fj = c
+        live ^= bit
+        if k + 1 == n_in:
+            tsum = cp = 0
             m = tmask | bit
             while m:
                 low = m & -m
@@ -538,56 +594,41 @@ def search(par: Any, plan: Any, cards: Any, strength: Any, suit_mask: Any, seats
                 tsum += cards[x, C_TUNIT]
                 cp += cards[x, C_GV]
                 m ^= low
-            u = seats[nseat, S_UNIT]
-            wbit = (1 << u) if par[P_USES_WINNERS] == 1 else 0
-            v, _ = search(par, plan, cards, strength, suit_mask, seats, unit_side, seat_rows, units,
-                          scratch, tracked, groups, min_units, hands, stats, tt_key, tt_val, buf,
-                          ply + 1, nseat, 0, live ^ bit, 0, -1, -1, -1, cap + (u + 1) * tsum,
-                          cpk + (cp << (8 * u)), wm | wbit, nfj, alpha, beta, -1, -1)
+            u = seats[bseat, S_UNIT]
+            cap += (u + 1) * tsum
+            cpk += cp << (8 * u)
+            if uses_winners:
+                wm |= 1 << u
+            seat, k, tmask, led, bstr, bseat = bseat, 0, 0, -1, -1, -1
         else:
-            v, _ = search(par, plan, cards, strength, suit_mask, seats, unit_side, seat_rows, units,
-                          scratch, tracked, groups, min_units, hands, stats, tt_key, tt_val, buf,
-                          ply + 1, nxt, k + 1, live ^ bit, tmask | bit, lsuit, nstr, nseat, cap, cpk,
-                          wm, nfj, alpha, beta, -1, -1)
-        hands[seat] ^= bit
-        if stats[ST_ABORTED]:
-            return 0, -1
-        if maxing:
-            if v > best:
-                best = v
-                best_card = c
-                if v > alpha:
-                    alpha = v
-        elif v < best:
-            best = v
-            best_card = c
-            if v < beta:
-                beta = v
-        if alpha >= beta:
-            break
-    if is_lead:
-        lo = lo0
-        hi = hi0
-        if best <= a0:
-            hi = min(hi, best)
-        elif best >= b0:
-            lo = max(lo, best)
-        else:
-            lo = best
-            hi = best
-        n_seats = hands.shape[0]
-        slot = _tt_find(par, tt_key, hands, seat, cap, cpk, wm, fj, base)
-        if slot < 0:
-            slot = _tt_free(par, tt_key, base)
-        for i in range(n_seats):
-            tt_key[slot, i] = hands[i]
-        tt_key[slot, n_seats] = seat
-        tt_key[slot, n_seats + 1] = cap
-        tt_key[slot, n_seats + 2] = cpk
-        tt_key[slot, n_seats + 3] = wm
-        tt_key[slot, n_seats + 4] = fj
-        tt_key[slot, n_seats + 5] = par[P_GEN]
-        tt_val[slot, 0] = lo
-        tt_val[slot, 1] = hi
-        tt_val[slot, 2] = best_card
-    return best, best_card
+            seat = seats[seat, S_NEXT]
+            k += 1
+            tmask |= bit
+
+
+@jit
+def _tt_store(par: Any, tt_key: Any, tt_val: Any, hands: Any, seat: int, cap: int, cpk: int, wm: int,
+              fj: int, base: int, lo0: int, hi0: int, a0: int, b0: int, best: int, best_card: int) -> None:
+    """Record a trick start's bounds (searched in the window ``a0``, ``b0``) and best lead."""
+    lo, hi = lo0, hi0
+    if best <= a0:
+        hi = min(hi, best)
+    elif best >= b0:
+        lo = max(lo, best)
+    else:
+        lo = best
+        hi = best
+    n_seats = hands.shape[0]
+    slot = _tt_find(par, tt_key, hands, seat, cap, cpk, wm, fj, base)
+    if slot < 0:
+        slot = _tt_free(par, tt_key, base)
+    tt_key[slot, :n_seats] = hands
+    tt_key[slot, n_seats] = seat
+    tt_key[slot, n_seats + 1] = cap
+    tt_key[slot, n_seats + 2] = cpk
+    tt_key[slot, n_seats + 3] = wm
+    tt_key[slot, n_seats + 4] = fj
+    tt_key[slot, n_seats + 5] = par[P_GEN]
+    tt_val[slot, 0] = lo
+    tt_val[slot, 1] = hi
+    tt_val[slot, 2] = best_card

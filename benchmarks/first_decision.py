@@ -1,0 +1,98 @@
+"""Seconds to a fresh process's first ``pimc`` card decision, with numba's disk cache cold and warm.
+
+Each run spawns a new ``python -c`` process that deals a four-player ``pct`` hand, lets the
+``heuristic`` bot bid and lead trump, then asks ``pimc`` (default budget) for the next card: the
+first decision that runs the compiled solver. The child prints the seconds of that decision and of
+the whole process (interpreter start, imports, the deal and the decision).
+
+* **cold**: ``NUMBA_CACHE_DIR`` is a new empty directory, so every compiled function is compiled;
+* **warm**: the same directory again, so they load from the cache the cold run wrote;
+* **default** (with ``--default``): no ``NUMBA_CACHE_DIR``, numba's own cache location (the
+  ``__pycache__`` next to the modules, or the user cache directory when that is not writable).
+
+Run: ``python benchmarks/first_decision.py [--runs N] [--seed S] [--default] [--json]``; the figures in
+``docs/benchmarks.md`` ("Search bots") come from it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+CHILD = """
+import random, time
+t0 = time.perf_counter()
+from pitchkit import Hand, make_rules
+from pitchkit.actions import Phase
+from pitchkit.bots import make_bot
+from pitchkit.view import make_view
+rng = random.Random({seed})
+rules = make_rules("pct", players=4)
+heuristic = make_bot("heuristic", rng=rng)
+def ready(hand):
+    if hand.phase != Phase.PLAY or hand.trump is None or hand.to_act is None:
+        return False
+    return len(make_view(hand, hand.to_act).legal) > 1
+while True:
+    hand = Hand.deal(rules, rng, dealer=rng.randrange(4))
+    while hand.to_act is not None and not ready(hand):
+        hand.apply(heuristic.choose(make_view(hand, hand.to_act)))
+    if hand.to_act is not None and hand.hands[hand.to_act].bit_count() <= rules.hand_size:
+        break
+pimc = make_bot("pimc", rng=rng)
+t1 = time.perf_counter()
+pimc.choose(make_view(hand, hand.to_act))
+t2 = time.perf_counter()
+print(t2 - t1, t2 - t0)
+"""
+
+
+def run_once(seed: int, cache_dir: str | None) -> tuple[float, float]:
+    """(decision seconds, process seconds from spawn to exit) of one fresh process."""
+    env = dict(os.environ)
+    env.pop("NUMBA_CACHE_DIR", None)
+    if cache_dir is not None:
+        env["NUMBA_CACHE_DIR"] = cache_dir
+    start = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", CHILD.format(seed=seed)], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    wall = time.perf_counter() - start
+    decision = float(out.split()[0])
+    return decision, wall
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the cold, warm (and default-location) first-decision times."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=3, help="fresh processes per measure (medians)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--default", action="store_true", help="also numba's default cache location")
+    ap.add_argument("--json", action="store_true", help="one JSON line per measure")
+    args = ap.parse_args(argv)
+    measures: dict[str, list[tuple[float, float]]] = {"cold": [], "warm": []}
+    for i in range(args.runs):
+        with tempfile.TemporaryDirectory(prefix="numba-cache-") as tmp:
+            measures["cold"].append(run_once(args.seed + i, tmp))
+            measures["warm"].append(run_once(args.seed + i, tmp))
+    if args.default:
+        run_once(args.seed, None)  # fills the default cache if it is empty
+        measures["default"] = [run_once(args.seed + i, None) for i in range(args.runs)]
+    for name, runs in measures.items():
+        row = {"cache": name, "runs": len(runs),
+               "decision_s": round(statistics.median(r[0] for r in runs), 2),
+               "process_s": round(statistics.median(r[1] for r in runs), 2),
+               "max_process_s": round(max(r[1] for r in runs), 2)}
+        print(json.dumps(row) if args.json else
+              f"{name:8} decision {row['decision_s']:6.2f} s   whole process {row['process_s']:6.2f} s "
+              f"(max {row['max_process_s']:.2f} s, {len(runs)} runs)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
