@@ -450,3 +450,27 @@ def test_two_sets_in_a_row_make_the_bidder_careful() -> None:
     # between does not break its run, as in the game's own count
     assert seen == [0, 1, 1, 2]
     assert make_threshold(view, 6, sets_in_a_row=2) > make_threshold(view, 6, sets_in_a_row=1)
+
+
+def test_heuristic_partner_exchange_helps_the_bidder() -> None:
+    """Ten-point's partner exchange: the bidder's partner passes its best trump (here the 3H, worth
+    three), the others their weakest card that scores nothing: a low card outside trump, and the
+    bidder, who holds only trumps, the king (no point card in ten-point)."""
+    from tests.scenarios.test_ten_point import drawn_to_exchange
+
+    hand = drawn_to_exchange()  # seat 2 bid in hearts and holds AH KH JH JD BJ LJ
+    bot = make_bot("heuristic", seed=1)
+    passes = {}
+    while hand.phase == Phase.EXCHANGE:
+        seat = hand.to_act
+        assert seat is not None
+        action = bot.choose(make_view(hand, seat))
+        assert action in hand.legal_actions()
+        passes[seat] = [str(c) for c in action.cards]  # type: ignore[union-attr]
+        hand.apply(action)
+    assert passes == {0: ["3H"], 1: ["5D"], 2: ["KH"], 3: ["9C"]}
+    for name in ("pimc", "ismcts", "random"):
+        other = drawn_to_exchange()
+        seat = other.to_act
+        assert seat is not None
+        assert make_bot(name, seed=2).choose(make_view(other, seat)) in other.legal_actions()
