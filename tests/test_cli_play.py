@@ -138,7 +138,7 @@ def test_replay_text_prints_the_saved_game_as_played(tmp_path: Path) -> None:
     assert replayed.exit_code == 0, replayed.stderr
     body = played.stdout.splitlines()[1:-1]
     assert replayed.stdout.splitlines()[1:] == body
-    assert replayed.stdout.startswith("pitchkit ten-point: 4 players, ")
+    assert replayed.stdout.startswith("pitchkit ten-point, modified: deals-per-player: 4 players, ")
 
 
 def test_replay_of_an_unfinished_game_says_so(tmp_path: Path) -> None:
