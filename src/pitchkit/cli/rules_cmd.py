@@ -17,11 +17,11 @@ from pitchkit.cli.app import app, fail, parse_option_pairs
 from pitchkit.cli.sheet import sheet_text
 from pitchkit.errors import PitchError
 from pitchkit.presets import Preset, get_preset, presets
-from pitchkit.rules import OPTION_FIELDS, option_json, option_name
+from pitchkit.rules import OPTION_FIELDS, option_json, option_name, option_range
 
 
 def preset_rows(preset: Preset, options: dict[str, object]) -> list[dict[str, object]]:
-    """One row per rule: option name, value (after ``options``), source, help."""
+    """One row per rule: option name, value (after ``options``), source, help, allowed values."""
     rules = preset.rules.with_options(options)
     rows = []
     for f in dataclasses.fields(rules):
@@ -33,6 +33,7 @@ def preset_rows(preset: Preset, options: dict[str, object]) -> list[dict[str, ob
             "value": option_json(getattr(rules, f.name)),
             "source": "your option" if changed else preset.source(f.name),
             "help": OPTION_FIELDS[f.name].metadata["help"],
+            "range": option_range(f.name),
         })
     return rows
 
@@ -99,8 +100,8 @@ def rules(
         return
     print("\n".join(textwrap.wrap(f"{title} (seed {found.seed})", width, break_on_hyphens=False)))
     grid = Table()
-    for col in ("option", "value", "source"):
+    for col in ("option", "value", "allowed", "source"):
         grid.add_column(col, overflow="fold")
     for row in rows:
-        grid.add_row(str(row["option"]), _show(row["value"]), str(row["source"]))
+        grid.add_row(str(row["option"]), _show(row["value"]), str(row["range"]), str(row["source"]))
     Console(width=width).print(grid)
