@@ -101,6 +101,9 @@ def test_the_list_shows_whole_titles() -> None:
 def test_the_sheet_follows_the_options() -> None:
     out = on_80_columns("rules", "pct", "-o", "target=15", "-o", "dealer-steal=one-more")
     assert "reach 15 points" in out and "bidding one more" in out
+    doc = json.loads(on_80_columns("rules", "pct", "-o", "target=15", "--json"))
+    winning = next(s for s in doc["sheet"] if s["heading"] == "Winning")
+    assert any("reach 15 points" in p for p in winning["paragraphs"])
 
 
 def _alternatives(rules: Rules, name: str) -> list[Any]:

@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from pitchkit.cli.app import app, fail, parse_option_pairs
-from pitchkit.cli.sheet import sheet_text
+from pitchkit.cli.sheet import rules_sheet, sheet_text
 from pitchkit.errors import PitchError
 from pitchkit.presets import Preset, get_preset, presets
 from pitchkit.rules import OPTION_FIELDS, option_json, option_name, option_range
@@ -57,7 +57,7 @@ def rules(
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="rule override (repeatable)"),
     table: bool = typer.Option(False, "--table", help="every rule as an option with its value and source"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON (the same as --table)"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON: the table and the sheet"),
 ) -> None:
     """List the presets, or explain one preset's rules in plain words (--table: every option with its
     value and where it comes from)."""
@@ -87,9 +87,10 @@ def rules(
     except PitchError as e:
         fail(str(e))
     if as_json:
+        sheet = [{"heading": heading, "paragraphs": body} for heading, body in rules_sheet(chosen)]
         print(json.dumps({"preset": found.name, "title": found.title, "seed": found.seed,
                           "aliases": list(found.aliases), "modified": list(chosen.modified()),
-                          "rules": rows}, indent=2))
+                          "rules": rows, "sheet": sheet}, indent=2))
         return
     title = f"{found.name}: {found.title}"
     if chosen.modified():
