@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("numba")
 
-from pitchkit import Bid, Choice, Choose, DeclareTrump, Hand, Phase, Play, Rules, Suit, make_rules
+from pitchkit import Bid, Choice, Choose, DeclareTrump, Hand, PassCards, Phase, Play, Rules, Suit, make_rules
 from pitchkit.actions import Action
 from pitchkit.cards import CARDS
 from pitchkit.errors import RulesError
@@ -25,6 +25,7 @@ from pitchkit.fast.kernel import (
     CAT_CODE,
     KIND_BID,
     KIND_DECLARE,
+    KIND_PASS,
     KIND_PLAY,
     KIND_RUN,
     KIND_SELL,
@@ -50,6 +51,8 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("auction", {}),
     ("auction", {"single-trump-low": False, "players": 3}),
     ("auction-partners", {}),
+    ("auction-partners", {"partner-pass": 1}),
+    ("pct", {"players": 6, "teams": 3, "partner-pass": 2}),
     ("seven-point", {}),
     ("seven-point", {"players": 3}),
     ("seven-point", {"players": 9}),
@@ -60,12 +63,16 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
 ]
 
 
-def legal_bits(hand: Hand) -> int:
-    """The engine's legal actions in the fast path's encoding."""
+def legal_bits(hand: Hand, passing: int = 0) -> int:
+    """The engine's legal actions in the fast path's encoding (in the partner exchange: the cards
+    the seat may still add to the ``passing`` ones)."""
     bits = 0
     if hand.phase == Phase.PLAY:
         assert hand.to_act is not None
         return hand.legal_play_mask(hand.to_act)
+    if hand.phase == Phase.EXCHANGE:
+        assert hand.to_act is not None
+        return hand.hands[hand.to_act] & ~passing
     for a in hand.legal_actions():
         match a:
             case Bid(_, None):
@@ -103,11 +110,18 @@ def replay(rules: Rules, batch: Batch, h: int) -> None:
     deck = [int(c) for c in tr.deck[h, : rules.deck_size]]
     hand = Hand.deal_from(rules, deck, dealer=int(batch.dealer[h]))
     tricks = 0
+    passing: list[int] = []
     for k in range(int(tr.n_actions[h])):
         seat, kind, value, legal = (int(x) for x in tr.actions[h, k])
         where = f"hand {h} step {k}"
         assert hand.to_act == seat, where
-        assert legal_bits(hand) == legal, where
+        assert legal_bits(hand, sum(1 << c for c in passing)) == legal, where
+        if kind == KIND_PASS:
+            passing.append(value)
+            if len(passing) == rules.partner_pass:
+                hand.apply(PassCards(seat, tuple(sorted(CARDS[c] for c in passing))))
+                passing = []
+            continue
         hand.apply(to_action(seat, kind, value))
         if len(hand.tricks) > tricks:
             assert hand.tricks[-1][1] == tr.winners[h, tricks], f"{where}: trick {tricks} winner"
@@ -138,10 +152,12 @@ def test_fast_path_agrees_with_engine(config: int) -> None:
 
 
 def test_branches_are_reached() -> None:
-    """The configurations above do exercise running it, selling, stealing and smudge bids."""
+    """The configurations above do exercise running it, selling, stealing, smudge bids and the
+    partner exchange (ten-point's)."""
     kinds: set[int] = set()
     bids: set[int] = set()
-    for preset, opts in [CONFIGS[3], CONFIGS[16]]:
+    ten = next(c for c in CONFIGS if c[0] == "ten-point")
+    for preset, opts in [CONFIGS[3], ten]:
         rules = make_rules(preset, opts)
         b = play_random(rules, HANDS, seed=7, trace=True)
         assert b.trace is not None
@@ -150,8 +166,8 @@ def test_branches_are_reached() -> None:
                 kinds.add(kind)
                 if kind == KIND_BID and seat == b.dealer[h]:
                     bids.add(value)
-    assert {KIND_RUN, KIND_SELL, KIND_DECLARE} <= kinds
-    assert make_rules(*CONFIGS[16]).smudge in bids
+    assert {KIND_RUN, KIND_SELL, KIND_DECLARE, KIND_PASS} <= kinds
+    assert make_rules(*ten).smudge in bids
 
 
 def test_same_seed_same_hands_other_seed_others() -> None:

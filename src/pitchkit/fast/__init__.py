@@ -7,8 +7,7 @@ unavailable and callers fall back to the engine.
 The fast path covers every rule of the engine except these, which make :func:`unsupported_reason`
 return a reason (callers then use the engine):
 
-* discard and draw (``draw-to``, the ten-point preset), the partner exchange (``partner-pass``)
-  and misdeal calls (``misdeal-no-face``);
+* discard and draw (``draw-to``, the ten-point preset) and misdeal calls (``misdeal-no-face``);
 * ``going-out = scoring-order`` with a target one hand can reach from zero, since that rule can cut
   a hand's score short;
 * bids above 17.
@@ -54,8 +53,6 @@ def unsupported_reason(rules: Rules) -> str | None:
     """Why the fast path cannot play ``rules`` (``None`` when it can)."""
     if rules.draw_to:
         return "discard and draw (draw-to) is played by the engine only"
-    if rules.partner_pass:
-        return "the partner exchange (partner-pass) is played by the engine only"
     if rules.misdeal_no_face:
         return "misdeal calls (misdeal-no-face) are played by the engine only"
     if rules.going_out == GoingOut.SCORING_ORDER and rules.target is not None:

@@ -43,7 +43,8 @@ JACK_BY_PLAYER = 19
 SINGLE_TRUMP_LOW = 20
 OFF_JACK = 21
 FORCED_EXACT = 22
-N_PARAMS = 23
+PARTNER_PASS = 23
+N_PARAMS = 24
 
 STEAL_NONE, STEAL_SAME, STEAL_ONE_MORE = 0, 1, 2
 
@@ -64,6 +65,8 @@ KIND_RUN = 1
 KIND_SELL = 2
 KIND_DECLARE = 3
 KIND_PLAY = 4
+#: one card passed to the partner (a pass of several cards is several entries)
+KIND_PASS = 5
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -311,6 +314,26 @@ def _second_round(st: Any, P: Any, deck: Any, hands: Any, dealer: int, pos: int,
         return bidder, high, 1
     record(trace, tr_act, tr_nact, h, dealer, KIND_BID, b - 1, opts)
     return dealer, b - 1, 1
+
+
+@jit
+def exchange(st: Any, P: Any, hands: Any, passed: Any, dealer: int, h: int, trace: bool, tr_act: Any,
+             tr_nact: Any) -> None:
+    """The partner exchange: each seat from the dealer's left sets aside ``PARTNER_PASS`` random
+    cards, then every seat takes up its partner's (partners sit ``TEAMS`` seats apart)."""
+    n = P[N]
+    for i in range(n):
+        s = (dealer + 1 + i) % n
+        m = 0
+        for _ in range(P[PARTNER_PASS]):
+            left = hands[s] & ~m
+            c = pick(st, left)
+            record(trace, tr_act, tr_nact, h, s, KIND_PASS, c, left)
+            m |= 1 << c
+        passed[s] = m
+        hands[s] &= ~m
+    for s in range(n):
+        hands[(s + P[TEAMS]) % n] |= passed[s]
 
 
 @jit
@@ -569,6 +592,7 @@ def play_hands(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any
     side_tot = np.zeros(n, dtype=np.int64)
     trick_seat = np.zeros(n, dtype=np.int64)
     trick_card = np.zeros(n, dtype=np.int64)
+    passed = np.zeros(n, dtype=np.int64)
     for h in range(n_hands):
         dealer = rng_below(st, n)
         pos = deal(st, P, deck, hands, dealer)
@@ -580,6 +604,8 @@ def play_hands(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any
         if P[DECLARE]:
             trump = pick(st, 15)
             record(trace, tr_act, tr_nact, h, pitcher, KIND_DECLARE, trump, 15)
+        if P[PARTNER_PASS]:
+            exchange(st, P, hands, passed, dealer, h, trace, tr_act, tr_nact)
         for c in range(54):
             player_of[c] = -1
             capt_of[c] = -1

@@ -31,6 +31,7 @@ from pitchkit.fast.kernel import (
     N_PARAMS,
     OFF_JACK,
     PACKET,
+    PARTNER_PASS,
     PITCH_ENDS,
     RUN_EXTRA,
     SINGLE_TRUMP_LOW,
@@ -80,7 +81,7 @@ class KernelRules:
     def max_decisions(self) -> int:
         """An upper bound on the decisions in one hand."""
         n = int(self.params[N])
-        return 2 * n + 2 + n * self.max_tricks
+        return 2 * n + 2 + n * int(self.params[PARTNER_PASS]) + n * self.max_tricks
 
 
 def kernel_rules(rules: Rules) -> KernelRules:
@@ -96,6 +97,7 @@ def kernel_rules(rules: Rules) -> KernelRules:
     p[MAX_BID] = rules.max_bid
     p[FORCED_BID] = rules.forced_bid
     p[FORCED_EXACT] = rules.stuck_dealer_bid == StuckBid.EXACT
+    p[PARTNER_PASS] = rules.partner_pass
     p[SMUDGE_BIDS] = rules.smudge_bids
     p[SMUDGE_VALUE] = rules.smudge_value
     p[PITCH_ENDS] = rules.pitch_ends_auction
