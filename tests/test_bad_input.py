@@ -3,29 +3,46 @@ exit status 2, nothing on stdout, no traceback, and the state unchanged."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
+import re
 import subprocess
 import sys
+import typing
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+import pitchkit.game as game_module
 from pitchkit import (
     Bid,
+    CardError,
+    Choice,
+    Choose,
     DealError,
+    DeclareTrump,
+    Discard,
     Game,
     Hand,
     IllegalActionError,
+    Phase,
     PitchError,
     Play,
+    Rules,
     RulesError,
     make_rules,
 )
-from pitchkit.cards import NAMES, Card
+from pitchkit.bench import fuzz
+from pitchkit.cards import CARDS, NAMES, Card
 from pitchkit.cli import app
+from pitchkit.errors import ECHO_LIMIT, clip, quote
 from pitchkit.record import game_record, hand_record, load_hand, parse_action, score_document
+from pitchkit.rules import OPTION_FIELDS, OPTION_RANGES, option_name, option_range
+from pitchkit.search.budget import parse_budget
 
 runner = CliRunner()
 
@@ -281,3 +298,234 @@ def test_the_installed_command_exits_2_with_one_line(text: str, starts: str) -> 
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert proc.stderr.count("\n") == 1 and proc.stderr.startswith(starts), proc.stderr
+
+
+# -- numbers: plain ASCII decimals in a sane range, by one function ------------------------------------
+
+ODD_NUMBERS = ["²", "①", "٣", "\uff15", "--5", "+5", "1_000", "0x10", "1e3", "5.0", "9" * 19, "- 5",
+               "\u0665\u0665"]
+
+
+@pytest.mark.parametrize("text", ODD_NUMBERS)
+def test_numbers_in_options_bids_and_budgets_are_plain_decimals(text: str) -> None:
+    with pytest.raises(RulesError, match="option target: expected a whole number from 1 to 1000"):
+        make_rules("pct", {"target": text})
+    with pytest.raises(RulesError, match="not a bid"):
+        make_rules("pct").parse_bid(text)
+    with pytest.raises(PitchError, match="budget samples"):
+        parse_budget(f"samples={text}")
+    assert make_rules("pct", {"target": " 15 "}).target == 15 and make_rules("pct").parse_bid("3") == 3
+
+
+@pytest.mark.parametrize("doc,contains", [
+    (pct([], options={"target": "²"}), "option target"),
+    (pct([], options={"target": 10**4000}), "about 4001 digits"),
+    (pct([], dealer=10**4000), "'dealer'"),
+    (pct([], scores=[10**4000, 0, 0, 0]), "a score"),
+    (pct([{"seat": 10**4000, "bid": 2}]), "'seat'"),
+    (pct([{"seat": 0, "bid": 10**4000}]), "not a bid"),
+    (pct([{"seat": 0, "bid": "²"}]), "not a bid"),
+    (pct([{"seat": 0, "bid": "--5"}]), "not a bid"),
+], ids=["superscript option", "huge option", "huge dealer", "huge score", "huge seat", "huge bid",
+        "superscript bid", "double minus bid"])
+def test_numbers_in_records_are_one_line_errors(doc: dict[str, object], contains: str) -> None:
+    err = assert_one_line_error(doc, contains=contains)
+    assert len(err) < 200
+
+
+def test_a_number_longer_than_python_reads_is_one_line() -> None:
+    text = json.dumps(pct([])).replace('"dealer": 3', '"dealer": ' + "9" * 5000)
+    assert_one_line_error(text, starts="record: ", contains="too many digits")
+
+
+# -- option ranges: every count has a documented range, checked when the rules are built ---------------
+
+
+@pytest.mark.parametrize("name", sorted(OPTION_RANGES))
+def test_a_count_option_outside_its_range_is_refused(name: str) -> None:
+    lo, hi = OPTION_RANGES[name]
+    for value in (lo - 1, hi + 1, str(hi + 1), -(10**9)):
+        with pytest.raises(RulesError, match=f"option {option_name(name)}: expected a whole number "
+                                             f"from {lo} to {hi}"):
+            make_rules("pct", {option_name(name): value})
+    with pytest.raises(RulesError, match=option_name(name)):
+        changes: dict[str, Any] = {name: hi + 1}
+        dataclasses.replace(make_rules("pct"), **changes)
+
+
+def test_every_option_has_its_allowed_values_in_pitch_rules_and_the_docs() -> None:
+    counts = {n for n, hint in typing.get_type_hints(Rules).items() if int in (hint, *typing.get_args(hint))}
+    assert counts == set(OPTION_RANGES), "every whole-number option needs a range in OPTION_RANGES"
+    rows = json.loads(runner.invoke(app, ["rules", "pct", "--json"]).stdout)["rules"]
+    assert {row["option"]: row["range"] for row in rows} == {
+        option_name(n): option_range(n) for n in OPTION_FIELDS if n != "preset"}
+    docs = (Path(__file__).parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    table = docs[docs.index("### Allowed values"):]
+    documented = re.findall(r"^\| `([a-z-]+)` \| (.+?) \|$", table[:table.index("\n#")], re.MULTILINE)
+    assert documented == [(option_name(n), option_range(n)) for n in OPTION_FIELDS if n != "preset"]
+
+
+def test_a_tiny_record_cannot_ask_for_a_billion_bids() -> None:
+    err = assert_one_line_error(pct([], options={"max-bid": 10**9}), contains="option max-bid")
+    assert "1 to 20" in err
+
+
+def test_a_negative_draw_to_is_refused() -> None:
+    with pytest.raises(RulesError, match="option draw-to: expected a whole number from 0"):
+        make_rules("ten-point", {"draw-to": -1})
+
+
+def test_text_options_are_short_and_printable() -> None:
+    for value in ("x" * 41, "smudge\nx"):
+        with pytest.raises(RulesError, match="option max-bid-name"):
+            make_rules("pct", {"max-bid-name": value})
+
+
+def _no_face_deal(game: Game) -> Hand:
+    """The hand about to start, dealt so that the seat to act holds no point or face card."""
+    rules, now = game.rules, game.hand
+    low = [c for c in CARDS[:52] if c.rank is not None and 4 <= c.rank <= 9]
+    rest = [c for c in CARDS[:rules.deck_size] if c not in low[:rules.hand_size]]
+    hands: list[list[Card]] = [[] for _ in range(rules.players)]
+    seat = now.to_act
+    assert seat is not None
+    hands[seat] = low[:rules.hand_size]
+    for s in range(rules.players):
+        if s != seat:
+            hands[s], rest = rest[:rules.hand_size], rest[rules.hand_size:]
+    return Hand(rules, dealer=now.dealer, hands=hands, stock=rest, scores=game.scores)
+
+
+def test_misdeals_in_a_row_stop_the_game_with_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(game_module, "MAX_MISDEALS_IN_ROW", 3)
+    game = Game(make_rules("ten-point"), seed=1)
+    for n in range(1, 4):
+        game.set_hand(_no_face_deal(game))
+        seat = game.to_act
+        assert seat is not None
+        if n < 3:
+            game.apply(Choose(seat, Choice.MISDEAL))
+            assert game.misdeals_in_row == n and not game.over
+            continue
+        with pytest.raises(DealError, match="3 misdeals in a row"):
+            game.apply(Choose(seat, Choice.MISDEAL))
+    assert game.over and game.end is not None and game.end.winners == ()
+
+
+# -- one short line: values echoed with repr, cut to 60 characters --------------------------------------
+
+
+@pytest.mark.parametrize("doc,contains", [
+    (pct([], variant="pct\nevil"), "'pct\\nevil'"),
+    (pct([], variant="x" * 1_000_000), "..."),
+    (pct([], options={"dealer-steal": "same\nx"}), "'same\\nx'"),
+    (pct([], options={"x" * 100_000: 1}), "unknown option 'xxx"),
+    (pct([], options={"points": "high,lo\nw," + "z" * 5000}), "unknown point categories"),
+    (pct([{"seat": 0, "play": "A\nS" * 1000}]), "not a card"),
+    (pct([{"seat": 0, "choose": "\u202e" * 100}]), "unknown choice"),
+], ids=["newline in variant", "1 MB variant", "newline in option", "long option name", "long points",
+        "long card", "control characters"])
+def test_echoed_input_is_quoted_and_cut(doc: dict[str, object], contains: str) -> None:
+    err = assert_one_line_error(doc, contains=contains)
+    assert len(err) < 300, err
+
+
+def test_quote_cuts_long_values_and_describes_huge_numbers() -> None:
+    assert quote("a\nb") == "'a\\nb'"
+    assert len(quote("x" * 10**6)) == ECHO_LIMIT and quote("x" * 10**6).endswith("...")
+    assert quote(10**5000) == "<a number of about 5001 digits>"
+    assert len(quote([["y" * 100] * 100] * 100)) <= ECHO_LIMIT
+    assert clip("ok") == "ok" and clip("\x1b[2J") == "\\x1b[2J"
+
+
+# -- API types: a wrong type is IllegalActionError, the state unchanged ----------------------------------
+
+WRONG_ACTIONS: list[tuple[str, Callable[[int], object]]] = [
+    ("float bid", lambda s: Bid(s, 2.0)),  # type: ignore[arg-type]
+    ("bool bid", lambda s: Bid(s, True)),
+    ("text bid", lambda s: Bid(s, "2")),  # type: ignore[arg-type]
+    ("huge bid", lambda s: Bid(s, 10**5000)),
+    ("bool seat", lambda s: Bid(bool(s) or True, 2)),
+    ("float seat", lambda s: Bid(float(s), 2)),  # type: ignore[arg-type]
+    ("seat out of range", lambda s: Bid(-1, 2)),
+    ("negative card", lambda s: Play(s, -1)),  # type: ignore[arg-type]
+    ("card as text", lambda s: Play(s, "AS")),  # type: ignore[arg-type]
+    ("card as int", lambda s: Play(s, 12)),  # type: ignore[arg-type]
+    ("suit as int", lambda s: DeclareTrump(s, 3)),  # type: ignore[arg-type]
+    ("choice as text", lambda s: Choose(s, "run")),  # type: ignore[arg-type]
+    ("discard as list", lambda s: Discard(s, ["AS"])),  # type: ignore[arg-type]
+    ("none", lambda s: None),
+    ("text", lambda s: "bid 2"),
+    ("tuple", lambda s: (s, 2)),
+]
+
+
+@pytest.mark.parametrize("make", [c[1] for c in WRONG_ACTIONS], ids=[c[0] for c in WRONG_ACTIONS])
+@pytest.mark.parametrize("cached", [False, True], ids=["fresh", "after legal_actions"])
+def test_a_wrong_type_is_an_illegal_action_and_changes_nothing(make: Callable[[int], object],
+                                                               cached: bool) -> None:
+    for game in (Game(make_rules("pct"), seed=3), _in_play(Game(make_rules("pct"), seed=3))):
+        seat = game.to_act
+        assert seat is not None
+        if cached:
+            game.legal_actions()
+        before = fuzz.state_of(game)
+        with pytest.raises(IllegalActionError) as raised:
+            game.apply(make(seat))  # type: ignore[arg-type]
+        with pytest.raises(IllegalActionError):
+            game.hand.verify(make(seat))  # type: ignore[arg-type]
+        assert fuzz.state_of(game) == before
+        fuzz.one_line(raised.value)
+
+
+def _in_play(game: Game) -> Game:
+    while game.hand.phase != Phase.PLAY:
+        game.apply(game.legal_actions()[-1])
+    return game
+
+
+def test_wrong_seats_and_dealers_are_the_engines_errors() -> None:
+    game = Game(make_rules("pct"), seed=3)
+    for seat in ("0", 9, True, None, 1.0):
+        with pytest.raises(PitchError, match="no seat"):
+            game.view(seat)  # type: ignore[arg-type]
+    for dealer in ("0", 4, 2.0):
+        with pytest.raises(IllegalActionError, match="dealer"):
+            Game(make_rules("pct"), dealer=dealer)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="not a Rules"):
+        Game("pct")  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="no card"):
+        Card("AS")  # type: ignore[arg-type]
+
+
+# -- views are snapshots --------------------------------------------------------------------------------
+
+
+def _reachable(value: object, seen: set[int]) -> list[object]:
+    if id(value) in seen:
+        return []
+    seen.add(id(value))
+    out = [value]
+    if isinstance(value, tuple):
+        for item in value:
+            out += _reachable(item, seen)
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            out += _reachable(getattr(value, f.name), seen)
+    return out
+
+
+def test_a_view_is_a_snapshot_that_cannot_change_the_game() -> None:
+    game = _in_play(Game(make_rules("ten-point"), seed=5))
+    seat = game.to_act
+    assert seat is not None
+    view = game.view(seat)
+    assert view.rules == game.rules and view.rules is not game.rules
+    object.__setattr__(view.rules, "target", 1)
+    assert game.rules.target == 52 and game.hand.rules.target == 52
+    assert game.view(seat).rules.target == 52
+    engine = {id(x) for x in (game.hand.hands, game.hand.stock, game.hand.log, game.hand.trick,
+                              game.hand.tricks, game.hand.discards, game.hand.auction.bids, game.scores)}
+    for part in _reachable(view, set()):
+        assert not isinstance(part, list | dict | set), f"a mutable {type(part).__name__} in a view"
+        assert id(part) not in engine

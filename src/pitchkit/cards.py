@@ -12,7 +12,7 @@ import random
 from collections.abc import Iterable, Iterator
 from enum import IntEnum
 
-from pitchkit.errors import CardError
+from pitchkit.errors import CardError, quote
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
@@ -56,7 +56,7 @@ class Suit(IntEnum):
             for s in cls:
                 if t == s.long_name.upper():
                     return s
-        raise CardError(f"not a suit: {text!r} (use C, D, H or S)")
+        raise CardError(f"not a suit: {quote(text)} (use C, D, H or S)")
 
 
 def suit_of(index: int) -> int:
@@ -97,8 +97,8 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, index: int) -> Card:
-        if not 0 <= index < 54:
-            raise CardError(f"no card has index {index}")
+        if (type(index) is not int and type(index) is not Card) or not 0 <= index < 54:
+            raise CardError(f"no card has index {quote(index)}")
         return super().__new__(cls, index)
 
     @classmethod
@@ -111,7 +111,7 @@ class Card(int):
             index = _BY_NAME.get(t)
             if index is not None:
                 return CARDS[index]
-        raise CardError(f"not a card: {text!r}")
+        raise CardError(f"not a card: {quote(text)}")
 
     @property
     def is_joker(self) -> bool:
@@ -191,8 +191,8 @@ def iter_mask(mask: int) -> Iterator[int]:
 
 def parse_cards(items: object, *, what: str = "cards") -> list[Card]:
     """Parse a list of card strings, rejecting non-lists and duplicates."""
-    if isinstance(items, str) or not isinstance(items, list | tuple):
-        raise CardError(f"{what} must be a list of cards")
+    if isinstance(items, str) or not isinstance(items, list | tuple) or len(items) > len(CARDS):
+        raise CardError(f"{what} must be a list of cards (at most {len(CARDS)})")
     out = [Card.parse(x) for x in items]
     if len(set(out)) != len(out):
         dup = next(c for c in out if out.count(c) > 1)

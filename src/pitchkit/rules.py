@@ -8,6 +8,7 @@ a bad value or an impossible combination is a :class:`~pitchkit.errors.RulesErro
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import types
 import typing
 from collections.abc import Mapping
@@ -352,10 +353,12 @@ def option_name(field_name: str) -> str:
 
 def option_field_name(name: str) -> str:
     """The field behind a public option name; :class:`UnknownOptionError` if there is none."""
-    key = str(name).strip().replace("-", "_").lower()
+    key = name.strip().replace("-", "_").lower() if isinstance(name, str) else ""
     if key not in OPTION_FIELDS or key == "preset":
-        known = ", ".join(option_name(n) for n in OPTION_FIELDS if n != "preset")
-        raise UnknownOptionError(f"unknown option {quote(name)}; options are: {known}")
+        known = [option_name(n) for n in OPTION_FIELDS if n != "preset"]
+        close = difflib.get_close_matches(option_name(key[:TEXT_LIMIT]), known, n=1)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise UnknownOptionError(f"unknown option {quote(name)}; {hint}pitch rules PRESET lists the options")
     return key
 
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from pitchkit.actions import Action, Discard
-from pitchkit.errors import PitchError
+from pitchkit.errors import PitchError, quote
 from pitchkit.view import View
 
 
@@ -41,7 +41,7 @@ def make_bot(name: str, *, seed: int | None = None, rng: random.Random | None = 
     _load_builtin()
     factory = _REGISTRY.get(name.strip().lower())
     if factory is None:
-        raise PitchError(f"unknown bot {name!r}; bots are: {', '.join(sorted(_REGISTRY))}")
+        raise PitchError(f"unknown bot {quote(name)}; bots are: {', '.join(sorted(_REGISTRY))}")
     return factory(rng if rng is not None else random.Random(seed))
 
 

@@ -18,6 +18,8 @@ from rich.progress import (
 )
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
+from pitchkit.errors import quote
+
 
 def _untyped_flags(params: list[Any]) -> list[Any]:
     """Show no value type (``<bool>``) for options that take no value."""
@@ -75,7 +77,7 @@ def parse_option_pairs(pairs: list[str]) -> dict[str, object]:
     for pair in pairs:
         name, sep, value = pair.partition("=")
         if not sep or not name.strip():
-            fail(f"option {pair!r}: write NAME=VALUE, e.g. target=15")
+            fail(f"option {quote(pair)}: write NAME=VALUE, e.g. target=15")
         out[name.strip()] = value.strip()
     return out
 

@@ -12,7 +12,7 @@ from rich.table import Table
 from pitchkit.bench.simulate import simulate as run_simulation
 from pitchkit.bench.suite import SECTIONS, render, run_suite, step_count
 from pitchkit.cli.app import QUIET, app, fail, parse_option_pairs, progress_bar
-from pitchkit.errors import PitchError
+from pitchkit.errors import PitchError, quote
 from pitchkit.presets import make_rules
 
 _SECTIONS_HELP = f"measure only these sections (repeatable): {', '.join(SECTIONS)}"
@@ -35,7 +35,7 @@ def bench(
         fail("--repeat must be at least 1")
     unknown = [s for s in section if s not in SECTIONS]
     if unknown:
-        fail(f"unknown section {unknown[0]!r}; sections are: {', '.join(SECTIONS)}")
+        fail(f"unknown section {quote(unknown[0])}; sections are: {', '.join(SECTIONS)}")
     chosen = tuple(section) or SECTIONS
     progress = progress_bar("measuring {task.fields[what]}", "figures", quiet=quiet)
     with progress:

@@ -25,6 +25,8 @@ def read_json(source: str) -> object:
         fail(f"record: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")
     except RecursionError:
         fail("record: not valid JSON: nested too deeply")
+    except ValueError:
+        fail("record: a number in the JSON has too many digits")
 
 
 @app.command()

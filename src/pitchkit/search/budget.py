@@ -8,9 +8,11 @@ second on a slow two-core machine (see ``docs/benchmarks.md``, "Search bots").
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 
-from pitchkit.errors import PitchError
+from pitchkit.errors import PitchError, quote
+from pitchkit.numbers import parse_int
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +48,9 @@ class Budget:
 
 
 DEFAULT = Budget()
+#: the largest count and scale a budget may be given
+MAX_COUNT = 10**9
+MAX_SCALE = 1000
 #: a budget small enough for tests
 TINY = Budget(samples=2, iterations=30, nodes=20_000, bid_samples=2, bid_suits=1, bid_nodes=20_000,
               lead_search=1)
@@ -60,17 +65,21 @@ def parse_budget(text: str) -> Budget:
     if t == "tiny":
         return TINY
     try:
-        return DEFAULT.scaled(float(t))
+        scale = float(t)
     except ValueError:
         pass
+    else:
+        if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):
+            raise PitchError(f"budget {quote(text)}: a scale must be above 0 and at most {MAX_SCALE}")
+        return DEFAULT.scaled(scale)
     changes: dict[str, int] = {}
     names = {f.name for f in dataclasses.fields(Budget)}
     for part in t.split(","):
         name, sep, value = part.partition("=")
         name = name.strip().replace("-", "_")
         least = 0 if name in ("inference", "bid_samples", "lead_search") else 1
-        if not sep or name not in names or not value.strip().isdigit() or int(value) < least:
-            raise PitchError(f"budget {text!r}: write NAME=N,... with names {', '.join(sorted(names))}, "
-                             "or a scale such as 0.5")
-        changes[name] = int(value)
+        if not sep or name not in names:
+            raise PitchError(f"budget {quote(text)}: write NAME=N,... with names "
+                             f"{', '.join(sorted(names))}, or a scale such as 0.5")
+        changes[name] = parse_int(value, what=f"budget {name.replace('_', '-')}", lo=least, hi=MAX_COUNT)
     return dataclasses.replace(DEFAULT, **changes)
