@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pitchkit.cli import docgen
+import pytest
+
+from pitchkit.cli import docgen, docscreen
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -15,7 +17,8 @@ def test_the_docs_examples_are_current() -> None:
     ``python -m pitchkit.cli.docgen``."""
     assert docgen.stale(ROOT) == []
     for name in docgen.DOCUMENTS:
-        assert docgen.MARKER.search((ROOT / name).read_text(encoding="utf-8")) or name == "README.md"
+        kinds = {m["kind"] for m in docgen.MARKER.finditer((ROOT / name).read_text(encoding="utf-8"))}
+        assert kinds == ({"screen"} if name == "README.md" else {"output", "screen"})
 
 
 def test_a_stale_example_is_found_and_rewritten() -> None:
@@ -25,6 +28,16 @@ def test_a_stale_example_is_found_and_rewritten() -> None:
     assert fresh.startswith("Text.\n\n<!-- output of: pitch rules --json -->\n```\n$ pitch rules --json\n[\n")
     assert '"name": "pct"' in fresh and fresh.endswith("\n```\n\nMore.\n")
     assert docgen.regenerate(fresh) == fresh
+
+
+def test_a_screen_is_the_table_after_the_keys() -> None:
+    before = docscreen.table_screen("play --seed 7", [])
+    after = docscreen.table_screen("play --seed 7", ["3"])
+    assert before.splitlines()[0].startswith(" pitchkit · pct · to 11 · seed 7")
+    assert len(before.splitlines()) <= 24 and all(len(line) <= 80 for line in before.splitlines())
+    assert "You: bid 3" not in before and "You: bid 3" in after
+    with pytest.raises(ValueError, match="only pitch play"):
+        docscreen.table_screen("rules pct", [])
 
 
 def quick_start() -> list[str]:

@@ -2,8 +2,9 @@
 
 An example is a line ``<!-- output of: pitch ARGS -->`` followed by a fenced code block; the block
 is replaced by ``$ pitch ARGS`` and what the command prints (run in this process, 80 columns wide).
-``--check`` changes nothing and exits 1 if any example is out of date. Run it from the repository's
-folder."""
+A line ``<!-- screen of: pitch play ARGS; keys: K K ... -->`` stands for the terminal table after
+those keys (see :mod:`pitchkit.cli.docscreen`). ``--check`` changes nothing and exits 1 if any
+example is out of date. Run it from the repository's folder."""
 
 from __future__ import annotations
 
@@ -15,9 +16,12 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
+from pitchkit.cli.docscreen import table_screen
+
 #: the documents with generated examples, relative to the repository root
 DOCUMENTS = ("README.md", "docs/play.md")
-MARKER = re.compile(r"^<!-- output of: pitch (?P<args>.+?) -->\n```[^\n]*\n(?P<body>.*?)^```$",
+MARKER = re.compile(r"^<!-- (?P<kind>output|screen) of: pitch (?P<args>.+?)"
+                    r"(?:; keys: (?P<keys>[^>]*?))? -->\n```[^\n]*\n(?P<body>.*?)^```$",
                     re.MULTILINE | re.DOTALL)
 WIDTH = 80
 
@@ -39,7 +43,11 @@ def regenerate(text: str) -> str:
     def fill(m: re.Match[str]) -> str:
         whole = m.group(0)
         start, end = m.start("body") - m.start(0), m.end("body") - m.start(0)
-        return whole[:start] + run(m.group("args")) + whole[end:]
+        if m.group("kind") == "screen":
+            body = table_screen(m.group("args"), (m.group("keys") or "").split())
+        else:
+            body = run(m.group("args"))
+        return whole[:start] + body + whole[end:]
 
     return MARKER.sub(fill, text)
 
