@@ -12,11 +12,20 @@ from textual import events
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from pitchkit.actions import Action, Discard, PassCards, Phase
+from pitchkit.actions import Action, DeclareTrump, Discard, PassCards, Phase, Play
 from pitchkit.bots import Bot
 from pitchkit.cards import Card
 from pitchkit.errors import PitchError
 from pitchkit.tui.cards import card_label, card_markup, suit_markup
+from pitchkit.tui.explain import (
+    auction_note,
+    card_note,
+    going_out_note,
+    jokers_note,
+    new_cards,
+    partners_note,
+    teams_note,
+)
 from pitchkit.tui.keys import KeyChoice, choices
 from pitchkit.tui.narrate import action_line, end_lines, result_lines, says
 from pitchkit.tui.quitting import GuardedTable
@@ -57,6 +66,7 @@ class PlayApp(GuardedTable):
         self._summary_open = False
         self._trick_done = False
         self._waiting_told = False
+        self._teams_told = False
         #: the open question to a bot (a token) and the seat asked, while it decides off the screen
         self._asked: object | None = None
         self._thinking: int | None = None
@@ -80,7 +90,16 @@ class PlayApp(GuardedTable):
     def _log_hand_start(self) -> None:
         s = self.session
         hand = s.game.hand
+        self._teams_told = False
         self.log_line(f"[bold]Hand {s.hand_number}[/]: {says(s.names[hand.dealer], 'deal', 'deals')}.")
+        for note in (partners_note(s.rules, s.names), jokers_note(s.rules),
+                     going_out_note(s.view(self.focus_seat))):
+            self.note(note)
+
+    def note(self, markup: str) -> None:
+        """An explanation in the log (nothing if empty)."""
+        if markup:
+            self.log_line(f"  [i]{markup}[/]")
 
     @property
     def busy(self) -> bool:
@@ -124,17 +143,29 @@ class PlayApp(GuardedTable):
         elif s.bot_turn and s.to_act is not None:
             prompt = Text(f"{s.names[s.to_act]} is thinking...", style="dim")
         self.draw_table(view, s.names, hand_no=s.hand_number, title=self._title(), keys=self._keys(),
-                        selected=self.selected, prompt=prompt)
+                        selected=self.selected, prompt=prompt, new=new_cards(s.shown_hand, self.focus_seat))
 
     def _log_step(self, step: Step) -> None:
         s = self.session
         seat = step.action.seat
-        line = action_line(step.action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup,
+        action = step.action
+        view = s.view(self.focus_seat)
+        line = action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup,
                            reveal=seat == self.focus_seat)
+        if isinstance(action, Play) and (what := card_note(action.card, s.rules, view.trump)):
+            line += f" ({what})"
+        if isinstance(action, DeclareTrump) and view.trick:  # a jack or joker lead named trump
+            led = view.trick[0][1]
+            if what := card_note(led, s.rules, view.trump):
+                line += f" ({card_markup(led)} is {what})"
         if step.trick_winner is not None:
             winner = s.names[step.trick_winner]
             line += f"  → [bold]{winner}[/] {'win' if winner == 'You' else 'wins'} the trick"
         self.log_line(line)
+        self.note(auction_note(view, action, s.names))
+        if not self._teams_told and (teams := teams_note(view, s.names, fmt=card_markup)):
+            self._teams_told = True
+            self.note(teams)
         self._trick_done = step.trick_winner is not None
 
     # -- the turn loop --------------------------------------------------------------------------

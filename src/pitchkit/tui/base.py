@@ -120,10 +120,10 @@ class TableApp(App[None]):
 
     def draw_table(self, view: View, names: Sequence[str], *, hand_no: int, title: str,
                    keys: Sequence[KeyChoice] = (), selected: frozenset[Card] = frozenset(),
-                   prompt: Text | None = None) -> None:
-        """Redraw every panel from ``view``."""
+                   prompt: Text | None = None, new: frozenset[Card] = frozenset()) -> None:
+        """Redraw every panel from ``view`` (``new``: the seat's cards that came from the pack)."""
         self._redraw_last = partial(self.draw_table, view, names, hand_no=hand_no, title=title,
-                                    keys=keys, selected=selected, prompt=prompt)
+                                    keys=keys, selected=selected, prompt=prompt, new=new)
         self.panel("#title").update(Text.from_markup(title))
         self.panel("#seats").update(seats_table(view, names, compact=self.table.has_class("-narrow")))
         self.panel("#status").update(status_text(view, names))
@@ -131,7 +131,7 @@ class TableApp(App[None]):
         info.update(info_text(view, names, hand_no))
         info.border_title = "Hand"
         hand = self.panel("#hand")
-        hand.update(hand_text(view, keys, selected))
+        hand.update(hand_text(view, keys, selected, new))
         owner = names[view.seat]
         hand.border_title = "Your cards" if owner == "You" else f"{owner}'s cards"
         if prompt is None:

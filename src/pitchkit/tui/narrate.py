@@ -11,7 +11,8 @@ from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard,
 from pitchkit.cards import CARDS, Card, Suit
 from pitchkit.game import Game
 from pitchkit.hand import Hand
-from pitchkit.rules import Rules
+from pitchkit.rules import Credit, Rules
+from pitchkit.scoring import Award
 
 CardFormat = Callable[[Card], str]
 SuitFormat = Callable[[Suit], str]
@@ -69,6 +70,70 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
+#: the point categories in words
+POINT_WORDS = {"off-jack": "jick (off-jack)", "big-joker": "big joker",
+               "little-joker": "little joker", "ace": "ace of trump", "ten": "ten of trump",
+               "two": "two of trump", "three": "three of trump"}
+
+
+def point_word(point: str) -> str:
+    """A point category in words: ``"big joker"`` for ``big-joker``."""
+    return POINT_WORDS.get(point, point)
+
+
+def and_list(names: Sequence[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"``."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def played_in(hand: Hand, card: Card) -> tuple[int, int] | None:
+    """Who played ``card`` and who won its trick (``None`` if it was not played)."""
+    for plays, winner in hand.tricks:
+        for seat, c in plays:
+            if CARDS[c] == card:
+                return seat, winner
+    return None
+
+
+def award_reason(hand: Hand, award: Award) -> str:
+    """Why a card point went where it went, when it is not the obvious "took the trick": high or
+    low credited to the player of the card while another seat won the trick."""
+    if award.card is None or award.point not in ("high", "low", "jack"):
+        return ""
+    r = hand.rules
+    credit = {"high": r.high_credit, "low": r.low_credit, "jack": r.jack_credit}[award.point]
+    where = played_in(hand, award.card)
+    if credit == Credit.PLAYER and where is not None and where[1] != award.seat:
+        return f"played it; {award.point} goes to the player of the card, not the trick's winner"
+    return ""
+
+
+def _sides_line(hand: Hand, names: Sequence[str]) -> str:
+    """Who played with whom: seven-point's teams of the hand, or fixed teams with what each took."""
+    res = hand.result
+    assert res is not None
+    rules = hand.rules
+    groups: dict[int, list[int]] = {}
+    for s in hand.seats:
+        groups.setdefault(res.side[s], []).append(s)
+    if rules.dynamic_teams:
+        makers = next((g for g in groups.values() if any(
+            a.point in ("high", "low") and a.card is not None and (played_in(hand, a.card) or (-1,))[0] in g
+            for a in res.awards)), None)
+        if makers is None:
+            return ""
+        rest = [names[s] for g in groups.values() if g is not makers for s in g]
+        lead = (f"{says(names[makers[0]], 'play', 'plays')} alone (played high and low)" if len(makers) == 1
+                else f"{and_list([names[s] for s in makers])} played high and low, so they are partners")
+        return f"Teams: {lead}" + (f" against {and_list(rest)}." if rest else ".")
+    if not rules.teams:
+        return ""
+    parts = [f"team {team_label(rules, g[0])} ({and_list([names[s] for s in g])}) "
+             f"took {res.side_points[g[0]]}" for g in groups.values()]
+    return "Points taken: " + ", ".join(parts) + "."
+
+
+
 def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                  fmt_suit: SuitFormat = plain_suit) -> list[str]:
     """A finished hand in words: the contract, every point awarded, the score changes."""
@@ -83,16 +148,21 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
     took = res.side_points[res.pitcher]
     lines = [f"{names[res.pitcher]} bid {rules.bid_name(res.bid)} with {fmt_suit(res.trump)} trump, "
              f"took {took} point{'s' if took != 1 else ''} and {verdict}."]
+    sides = _sides_line(hand, names)
+    if sides:
+        lines.append(sides)
     for point in rules.points:
         awards = [a for a in res.awards if a.point == point]
         for award in awards:
             card = f" {fmt(award.card)}" if award.card is not None else ""
             value = f" ({award.value} points)" if award.value != 1 else ""
             extra = f", {res.card_points[award.seat]} card points" if point == "game" else ""
-            lines.append(f"  {point}{card}: {names[award.seat]}{value}{extra}")
+            reason = award_reason(hand, award)
+            extra += f" ({reason})" if reason else ""
+            lines.append(f"  {point_word(point)}{card}: {names[award.seat]}{value}{extra}")
         if not awards:
-            why = {"game": "tied", "smudge": "not earned"}.get(point, "not in play")
-            lines.append(f"  {point}: nobody ({why})")
+            why = {"game": "tied on card points", "smudge": "not earned"}.get(point, "not in play")
+            lines.append(f"  {point_word(point)}: nobody ({why})")
     changes = [f"{names[s]} {res.scores[s] - res.delta[s]} {_signed(res.delta[s])} = {res.scores[s]}"
                for s in range(hand.n_seats) if s in hand.seats]
     lines.append("Scores: " + ", ".join(changes))

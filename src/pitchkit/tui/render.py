@@ -10,10 +10,11 @@ from rich.text import Text
 
 from pitchkit.actions import Bid, Choose, Phase
 from pitchkit.cards import Card
-from pitchkit.rules import POINT_VALUES, TrumpBy
+from pitchkit.rules import POINT_VALUES, Rules, TrumpBy
 from pitchkit.scoring import point_card
 from pitchkit.trump import table
 from pitchkit.tui.cards import card_text, group_hand, suit_markup
+from pitchkit.tui.explain import going_out_note
 from pitchkit.tui.keys import KeyChoice
 from pitchkit.tui.narrate import action_line, says, team_label
 from pitchkit.view import View
@@ -111,8 +112,18 @@ def status_text(view: View, names: Sequence[str]) -> Text:
     return out
 
 
+def team_members(rules: Rules) -> dict[str, list[int]]:
+    """The seats of each fixed team by its letter (empty for individuals)."""
+    out: dict[str, list[int]] = {}
+    for seat in range(rules.players):
+        if team_label(rules, seat):
+            out.setdefault(team_label(rules, seat), []).append(seat)
+    return out
+
+
 def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
-    """Hand number and dealer, trump, the contract and the auction so far."""
+    """Hand number and dealer, trump, the contract, the "bid to go out" state, each team's score and
+    what it took this hand, and the auction so far."""
     rules = view.rules
     out = Text()
     out.append(f"Hand {hand_no}", style="bold")
@@ -127,6 +138,12 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
     out.append("\n")
     if view.pitcher is not None and view.bid is not None:
         out.append(f"{names[view.pitcher]} must make {rules.bid_name(view.bid)}\n", style="yellow")
+    if going_out_note(view):
+        out.append("Bid to go out: only the bidding side can go out\n", style="bold yellow")
+    for team, members in team_members(rules).items():
+        taken = sum(running_points(view, [c for _, c in plays]) for plays, w in view.tricks if w in members)
+        out.append(f"Team {team} {view.scores[members[0]]}", style="bold")
+        out.append(f", {taken} this hand\n" if view.tricks else "\n")
     auction = [action_line(a, rules, names).replace(": ", " ")
                for a in view.log if isinstance(a, Bid | Choose)]
     out.append("Auction: ")
@@ -134,9 +151,11 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
     return out
 
 
-def hand_text(view: View, keys: Sequence[KeyChoice], selected: frozenset[Card] = frozenset()) -> Text:
+def hand_text(view: View, keys: Sequence[KeyChoice], selected: frozenset[Card] = frozenset(),
+              new: frozenset[Card] = frozenset()) -> Text:
     """The seat's hand grouped by suit (trumps first), each card it may choose with its key when it
-    is the seat's turn to play or discard; the others are dimmed, selected ones highlighted."""
+    is the seat's turn to play or discard; the others are dimmed, selected ones highlighted, the
+    ``new`` ones (from the pack) underlined and told."""
     by_card = {k.card: k for k in keys if k.card is not None}
     out = Text()
     groups = group_hand(view.hand, view.rules, view.trump)
@@ -156,8 +175,12 @@ def hand_text(view: View, keys: Sequence[KeyChoice], selected: frozenset[Card] =
                 piece.stylize("dim")
             if card in selected:
                 piece.stylize("reverse")
+            if card in new:
+                piece.stylize("underline")
             out.append_text(piece)
             out.append(" ")
+    if new & set(view.hand):
+        out.append("  (underlined: new from the pack)", style="dim")
     return out
 
 
