@@ -43,6 +43,7 @@ def test_compiled_solver_values_equal_the_plain_solver(preset: str) -> None:
                     assert fast.arrays is not None
                     assert fast.move_values() == plain.move_values()
                     assert fast.value() == plain.value()
+                    assert fast.stats.nodes == plain.stats.nodes  # the same tree
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

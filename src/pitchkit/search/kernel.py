@@ -367,6 +367,8 @@ def _tt_slot(hands: Any, seat: int, cap: int, cpk: int, wm: int, fj: int, size: 
     h = ((h ^ cap) * _MULT) & _MASK62
     h = ((h ^ cpk) * _MULT) & _MASK62
     h = ((h ^ (wm * 64 + fj)) * _MULT) & _MASK62
+    # a product's bits depend only on the bits below them: fold the high bits into the ones used
+    h = ((h ^ (h >> 31)) * _MULT) & _MASK62
     return (h >> 20) & (size - 1) & ~(TT_WAYS - 1)
 
 
