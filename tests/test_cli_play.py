@@ -200,9 +200,11 @@ def check_every_card_was_dealt(log: str, rules: Rules) -> int:
             held, misdeal = {}, False
         elif m := re.fullmatch(r"  (Seat \d) dealt: (.*)", line):
             held[m[1]] = set(m[2].split())
-        elif m := re.fullmatch(r"  (Seat \d) takes (.*) from the pack", line):
-            held[m[1]] |= set(m[2].split())
-            from_pack += len(m[2].split())
+        elif m := re.fullmatch(r"  (Seat \d) takes (.*) from the stock"
+                                r"|  (Seat \d) takes the rest of the stock: (.*)", line):
+            seat, cards = (m[1], m[2]) if m[1] else (m[3], m[4])
+            held[seat] |= set(cards.split())
+            from_pack += len(cards.split())
         elif m := re.fullmatch(r"  Seat (\d): pass (.*) to the partner", line):
             cards = set(m[2].split())
             assert cards <= held[f"Seat {m[1]}"], line
@@ -230,6 +232,7 @@ def test_the_text_log_shows_every_card_taken_from_the_pack(tmp_path: Path, varia
     taken = check_every_card_was_dealt(played.stdout, rules)
     if variant == "ten-point":
         assert taken > 0
+        assert re.search(r"^  Seat \d takes the rest of the stock: ", played.stdout, flags=re.M)
     replayed = runner.invoke(app, ["replay", "--text", str(saved_path(played))])
     assert replayed.exit_code == 0, replayed.output
     assert check_every_card_was_dealt(replayed.stdout, rules) == taken
@@ -244,7 +247,7 @@ def test_running_it_shows_the_extra_cards(tmp_path: Path) -> None:
     else:
         pytest.fail("no seed ran it")
     rest = result.stdout.partition(" run it\n")[2]
-    assert re.match(r"(  Seat \d takes \w\w \w\w \w\w from the pack\n){4}  Auction: ", rest)
+    assert re.match(r"(  Seat \d takes \w\w \w\w \w\w from the stock\n){4}  Auction: ", rest)
     check_every_card_was_dealt(result.stdout, make_rules("pct"))
 
 

@@ -6,6 +6,7 @@ colours) and plain text (``KH``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
 from pitchkit.cards import CARDS, Card, Suit
@@ -184,13 +185,23 @@ def end_lines(game: Game, names: Sequence[str], *, stopped: bool) -> list[str]:
     return lines
 
 
-def pack_draws(hand: Hand) -> dict[int, list[tuple[int, tuple[Card, ...]]]]:
-    """The cards seats took from the pack (the undealt stock), keyed by the number of actions after
-    which they took them: the extra cards after "run it", the draw after discarding, the stock the
-    bidder takes. Each entry lists ``(seat, cards)`` in the order the cards left the pack."""
-    fresh = Hand(hand.rules, dealer=hand.dealer, hands=hand.initial_hands, stock=hand.initial_stock,
+class Taken(NamedTuple):
+    """Cards a seat took from the stock at one moment; ``rest``: the rest of the stock, which the
+    bidder takes after the draw."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    rest: bool = False
+
+
+def pack_draws(hand: Hand) -> dict[int, list[Taken]]:
+    """The cards seats took from the stock (the undealt pack), keyed by the number of actions after
+    which they took them: the extra cards after "run it", the draw after discarding, the rest of the
+    stock the bidder takes. The entries are in the order the cards left the stock."""
+    rules = hand.rules
+    fresh = Hand(rules, dealer=hand.dealer, hands=hand.initial_hands, stock=hand.initial_stock,
                  scores=hand.scores_before)
-    out: dict[int, list[tuple[int, tuple[Card, ...]]]] = {}
+    out: dict[int, list[Taken]] = {}
     for i, action in enumerate(hand.log, start=1):
         pack = list(fresh.stock)
         before = list(fresh.hands)
@@ -202,16 +213,29 @@ def pack_draws(hand: Hand) -> dict[int, list[tuple[int, tuple[Card, ...]]]]:
             seat = next((s for s in fresh.seats if (fresh.hands[s] & ~before[s]) >> c & 1), None)
             if seat is not None:
                 taken.setdefault(seat, []).append(CARDS[c])
-        if taken:
-            out[i] = [(s, tuple(cards)) for s, cards in taken.items()]
+        entries = [Taken(s, tuple(cards)) for s, cards in taken.items()]
+        bidder = fresh.pitcher
+        if rules.bidder_takes_stock and not fresh.stock and bidder in taken:
+            cards = taken[bidder]
+            held = fresh.hands[bidder].bit_count() - len(cards)
+            drawn = min(len(cards), max(0, rules.draw_to - held))
+            entries = [e for e in entries if e.seat != bidder or drawn]
+            entries = [Taken(e.seat, tuple(cards[:drawn])) if e.seat == bidder else e for e in entries]
+            entries.append(Taken(bidder, tuple(cards[drawn:]), rest=True))
+        if entries:
+            out[i] = entries
     return out
 
 
-def pack_lines(draws: Sequence[tuple[int, Sequence[Card]]], names: Sequence[str], *,
-               fmt: CardFormat = str) -> list[str]:
-    """``["Seat 1 takes 4C 5D 6H from the pack", ...]``, one line per seat."""
-    return [f"{names[s]} take{'' if names[s] == 'You' else 's'} {' '.join(fmt(c) for c in cards)} "
-            "from the pack" for s, cards in draws]
+def pack_lines(draws: Sequence[Taken], names: Sequence[str], *, fmt: CardFormat = str) -> list[str]:
+    """``["Seat 1 takes 4C 5D 6H from the stock", ..., "Seat 2 takes the rest of the stock: ..."]``,
+    one line per entry."""
+    lines = []
+    for s, cards, rest in draws:
+        shown = " ".join(fmt(c) for c in cards)
+        takes = says(names[s], "take", "takes")
+        lines.append(f"{takes} the rest of the stock: {shown}" if rest else f"{takes} {shown} from the stock")
+    return lines
 
 
 def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
