@@ -1,17 +1,17 @@
 """Seconds to a fresh process's first ``pimc`` card decision, with numba's disk cache cold and warm.
 
 Each run spawns a new ``python -c`` process that deals a four-player ``pct`` hand, lets the
-``heuristic`` bot bid and lead trump, then asks ``pimc`` (default budget) for the next card: the
-first decision that runs the compiled solver. The child prints the seconds of that decision and of
-the whole process (interpreter start, imports, the deal and the decision).
+``heuristic`` bot bid and lead trump, then asks ``pimc`` (or ``--bot``; default budget) for the
+next card: for pimc, the first decision that runs the compiled solver. The child prints the
+seconds of that decision and of the whole process (interpreter start, imports, deal, decision).
 
 * **cold**: ``NUMBA_CACHE_DIR`` is a new empty directory, so every compiled function is compiled;
 * **warm**: the same directory again, so they load from the cache the cold run wrote;
 * **default** (with ``--default``): no ``NUMBA_CACHE_DIR``, numba's own cache location (the
   ``__pycache__`` next to the modules, or the user cache directory when that is not writable).
 
-Run: ``python benchmarks/first_decision.py [--runs N] [--seed S] [--default] [--json]``; the figures in
-``docs/benchmarks.md`` ("Search bots") come from it.
+Run: ``python benchmarks/first_decision.py [--runs N] [--seed S] [--bot B] [--default] [--json]``;
+the figures in ``docs/benchmarks.md`` ("Search bots") come from it.
 """
 
 from __future__ import annotations
@@ -45,22 +45,22 @@ while True:
         hand.apply(heuristic.choose(make_view(hand, hand.to_act)))
     if hand.to_act is not None and hand.hands[hand.to_act].bit_count() <= rules.hand_size:
         break
-pimc = make_bot("pimc", rng=rng)
+bot = make_bot("{bot}", rng=rng)
 t1 = time.perf_counter()
-pimc.choose(make_view(hand, hand.to_act))
+bot.choose(make_view(hand, hand.to_act))
 t2 = time.perf_counter()
 print(t2 - t1, t2 - t0)
 """
 
 
-def run_once(seed: int, cache_dir: str | None) -> tuple[float, float]:
+def run_once(bot: str, seed: int, cache_dir: str | None) -> tuple[float, float]:
     """(decision seconds, process seconds from spawn to exit) of one fresh process."""
     env = dict(os.environ)
     env.pop("NUMBA_CACHE_DIR", None)
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = cache_dir
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", CHILD.format(seed=seed)], env=env, check=True,
+    out = subprocess.run([sys.executable, "-c", CHILD.format(bot=bot, seed=seed)], env=env, check=True,
                          capture_output=True, text=True).stdout
     wall = time.perf_counter() - start
     decision = float(out.split()[0])
@@ -72,17 +72,18 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=3, help="fresh processes per measure (medians)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bot", default="pimc", help="the bot that decides (pimc, ismcts, ...)")
     ap.add_argument("--default", action="store_true", help="also numba's default cache location")
     ap.add_argument("--json", action="store_true", help="one JSON line per measure")
     args = ap.parse_args(argv)
     measures: dict[str, list[tuple[float, float]]] = {"cold": [], "warm": []}
     for i in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as tmp:
-            measures["cold"].append(run_once(args.seed + i, tmp))
-            measures["warm"].append(run_once(args.seed + i, tmp))
+            measures["cold"].append(run_once(args.bot, args.seed + i, tmp))
+            measures["warm"].append(run_once(args.bot, args.seed + i, tmp))
     if args.default:
-        run_once(args.seed, None)  # fills the default cache if it is empty
-        measures["default"] = [run_once(args.seed + i, None) for i in range(args.runs)]
+        run_once(args.bot, args.seed, None)  # fills the default cache if it is empty
+        measures["default"] = [run_once(args.bot, args.seed + i, None) for i in range(args.runs)]
     for name, runs in measures.items():
         row = {"cache": name, "runs": len(runs),
                "decision_s": round(statistics.median(r[0] for r in runs), 2),
