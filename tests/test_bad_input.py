@@ -529,3 +529,28 @@ def test_a_view_is_a_snapshot_that_cannot_change_the_game() -> None:
     for part in _reachable(view, set()):
         assert not isinstance(part, list | dict | set), f"a mutable {type(part).__name__} in a view"
         assert id(part) not in engine
+
+
+def _cards() -> list[list[Card]]:
+    return [[Card.parse(c) for c in h] for h in HANDS]
+
+
+WRONG_DEALS: list[tuple[str, dict[str, Any], str]] = [
+    ("dealer as text", {"dealer": "3"}, "dealer must be a seat number"),
+    ("dealer as bool", {"dealer": True}, "dealer must be a seat number"),
+    ("hands as text", {"hands": "AS KS"}, "hands must be a list"),
+    ("card as text", {"hands": [["AS"] * 6, *_cards()[1:]]}, "not a card: 'AS'"),
+    ("negative card in the stock", {"stock": [-1]}, "stock: not a card: -1"),
+    ("scores as text", {"scores": ["0"] * 4}, "scores must be whole numbers"),
+    ("huge score", {"scores": [10**5000, 0, 0, 0]}, "scores must be whole numbers"),
+]
+
+
+@pytest.mark.parametrize("change,contains", [c[1:] for c in WRONG_DEALS], ids=[c[0] for c in WRONG_DEALS])
+def test_an_explicit_deal_of_wrong_types_is_a_deal_error(change: dict[str, Any], contains: str) -> None:
+    args: dict[str, Any] = {"dealer": 3, "hands": _cards(), **change}
+    with pytest.raises(DealError, match=contains) as raised:
+        Hand(make_rules("pct"), **args)
+    fuzz.one_line(raised.value)
+    with pytest.raises(DealError, match="deck: not a card"):
+        Hand.deal_from(make_rules("pct"), ["AS"] * 52, dealer=0)  # type: ignore[list-item]

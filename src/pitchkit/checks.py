@@ -1,4 +1,5 @@
-"""Well-formed actions: the types of an action's fields, checked before any rule is asked.
+"""Well-formed input to the engine's API: the types of an action's fields and of an explicit deal,
+checked before any rule is asked.
 
 The action records are plain frozen dataclasses, so ``Bid(0, 2.0)``, ``Play(0, "AS")`` or ``None``
 can reach :meth:`pitchkit.hand.Hand.apply` from a caller. :func:`check_action` turns each of them
@@ -11,10 +12,13 @@ import typing
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Play
 from pitchkit.cards import CARDS, Card, Suit
-from pitchkit.errors import IllegalActionError, quote
-from pitchkit.rules import BID_LIMIT
+from pitchkit.errors import DealError, IllegalActionError, RulesError, quote
+from pitchkit.lookup import MAX_SEATS
+from pitchkit.rules import BID_LIMIT, Rules
 
 _KINDS = frozenset(typing.get_args(Action))
+#: the largest score (either sign) the engine takes from outside
+SCORE_LIMIT = 10**9
 
 
 def check_card(card: object) -> None:
@@ -26,25 +30,61 @@ def check_card(card: object) -> None:
 def check_action(action: object, n_seats: int) -> None:
     """Raise :class:`IllegalActionError` unless ``action`` is an action record whose seat is a seat
     of an ``n_seats`` table and whose fields have their declared types."""
-    if type(action) not in _KINDS:
+    kind = type(action)
+    if kind not in _KINDS:
         raise IllegalActionError(f"not an action: {quote(action)}")
-    act = typing.cast(Action, action)
-    if type(act.seat) is not int or not 0 <= act.seat < n_seats:
-        raise IllegalActionError(f"not a seat of this {n_seats}-seat table: {quote(act.seat)}")
-    match act:
-        case Play(_, card):
+    seat = action.seat  # type: ignore[attr-defined]
+    if type(seat) is not int or not 0 <= seat < n_seats:
+        raise IllegalActionError(f"not a seat of this {n_seats}-seat table: {quote(seat)}")
+    if kind is Play:
+        check_card(action.card)  # type: ignore[attr-defined]
+    elif kind is Bid:
+        amount = action.amount  # type: ignore[attr-defined]
+        if amount is not None and (type(amount) is not int or not 0 <= amount <= BID_LIMIT):
+            raise IllegalActionError(f"not a bid: {quote(amount)} (a whole number, or None to pass)")
+    elif kind is DeclareTrump:
+        if type(action.suit) is not Suit:  # type: ignore[attr-defined]
+            raise IllegalActionError(f"not a suit: {quote(action.suit)} (use Suit.parse)")  # type: ignore[attr-defined]
+    elif kind is Choose:
+        if type(action.option) is not Choice:  # type: ignore[attr-defined]
+            raise IllegalActionError(f"not a choice: {quote(action.option)}")  # type: ignore[attr-defined]
+    else:  # the kinds that carry cards: a discard, a partner pass
+        cards = action.cards  # type: ignore[attr-defined]
+        if type(cards) is not tuple or len(cards) > len(CARDS):
+            raise IllegalActionError(f"cards must be a tuple of Card, not {quote(cards)}")
+        for card in cards:
             check_card(card)
-        case Bid(_, amount):
-            if amount is not None and (type(amount) is not int or not 0 <= amount <= BID_LIMIT):
-                raise IllegalActionError(f"not a bid: {quote(amount)} (a whole number, or None to pass)")
-        case DeclareTrump(_, suit):
-            if type(suit) is not Suit:
-                raise IllegalActionError(f"not a suit: {quote(suit)} (use Suit.parse)")
-        case Choose(_, option):
-            if type(option) is not Choice:
-                raise IllegalActionError(f"not a choice: {quote(option)}")
-        case _:
-            if type(act.cards) is not tuple or len(act.cards) > len(CARDS):
-                raise IllegalActionError(f"cards must be a tuple of Card, not {quote(act.cards)}")
-            for card in act.cards:
-                check_card(card)
+
+
+def check_rules(rules: object) -> None:
+    """Raise :class:`RulesError` unless ``rules`` is a :class:`~pitchkit.rules.Rules`."""
+    if not isinstance(rules, Rules):
+        raise RulesError(f"not a Rules object: {quote(rules)} (use make_rules)")
+
+
+def card_indices(items: object, *, what: str) -> list[int]:
+    """A list of card indices (``int`` or :class:`~pitchkit.cards.Card`, 0..53) given to the engine
+    as cards; :class:`DealError` for anything else."""
+    if not isinstance(items, list | tuple) or len(items) > len(CARDS):
+        raise DealError(f"{what} must be a list of at most {len(CARDS)} cards, not {quote(items)}")
+    for card in items:
+        if type(card) not in (int, Card) or not 0 <= card < len(CARDS):
+            raise DealError(f"{what}: not a card: {quote(card)}")
+    return list(items)
+
+
+def check_deal(rules: object, *, dealer: object, hands: object, stock: object,
+               scores: object) -> tuple[list[list[int]], list[int]]:
+    """Check the types and ranges of an explicit deal (the rules decide the rest); returns the
+    hands and the stock as lists of card indices."""
+    check_rules(rules)
+    if type(dealer) is not int:
+        raise DealError(f"dealer must be a seat number, not {quote(dealer)}")
+    if not isinstance(hands, list | tuple) or len(hands) > MAX_SEATS:
+        raise DealError(f"hands must be a list of at most {MAX_SEATS} card lists, not {quote(hands)}")
+    dealt = [card_indices(h, what=f"hands[{s}]") for s, h in enumerate(hands)]
+    if scores is not None and (not isinstance(scores, list | tuple) or not all(
+            type(x) is int and -SCORE_LIMIT <= x <= SCORE_LIMIT for x in scores)):
+        raise DealError(f"scores must be whole numbers from {-SCORE_LIMIT} to {SCORE_LIMIT}, "
+                        f"not {quote(scores)}")
+    return dealt, card_indices(stock, what="stock")

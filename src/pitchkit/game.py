@@ -7,8 +7,9 @@ from dataclasses import dataclass
 
 from pitchkit.actions import Action
 from pitchkit.cards import CARDS, Card
+from pitchkit.checks import check_rules
 from pitchkit.ending import holder
-from pitchkit.errors import DealError, IllegalActionError, RulesError, quote
+from pitchkit.errors import DealError, IllegalActionError, quote
 from pitchkit.hand import Hand, HandResult
 from pitchkit.rules import FirstDealer, Rules
 from pitchkit.view import View, make_view
@@ -54,8 +55,7 @@ class Game:
 
     def __init__(self, rules: Rules, *, seed: int | None = None, rng: random.Random | None = None,
                  dealer: int | None = None) -> None:
-        if not isinstance(rules, Rules):
-            raise RulesError(f"not a Rules object: {quote(rules)} (use make_rules)")
+        check_rules(rules)
         self.rules = rules
         self.rng = rng if rng is not None else random.Random(seed)
         n = rules.players

@@ -40,7 +40,7 @@ from pitchkit.cards import (
     mask_of,
     shuffled,
 )
-from pitchkit.checks import check_action
+from pitchkit.checks import card_indices, check_action, check_deal
 from pitchkit.drawing import DrawAndExchange
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError
@@ -92,8 +92,7 @@ class Hand(DrawAndExchange):
 
     def __init__(self, rules: Rules, *, dealer: int, hands: Sequence[Iterable[int]],
                  stock: Sequence[int] = (), scores: Sequence[int] | None = None) -> None:
-        dealt = [list(h) for h in hands]
-        stock = list(stock)
+        dealt, stock = check_deal(rules, dealer=dealer, hands=hands, stock=stock, scores=scores)
         held = [mask_of(h) for h in dealt]
         active = tuple(s for s in range(len(dealt)) if held[s])
         _check_deal(rules, dealer=dealer, hands=dealt, active=active, stock=stock)
@@ -159,7 +158,7 @@ class Hand(DrawAndExchange):
                   seats: Sequence[int] | None = None, scores: Sequence[int] | None = None) -> Hand:
         """Deal a deck in the given order: packets clockwise from the dealer's left, the dealer
         last; the rest is the stock, in order. ``deck`` must hold the whole deck once."""
-        cards = [int(c) for c in deck]
+        cards = card_indices(deck, what="deck")
         if sorted(cards) != list(range(rules.deck_size)):
             raise DealError(f"the deck must hold each of the {rules.deck_size} cards once")
         return cls._deal_order(rules, cards, dealer=dealer, seats=seats, scores=scores)

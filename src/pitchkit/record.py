@@ -13,6 +13,7 @@ from typing import Any
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
 from pitchkit.cards import Card, Suit, parse_cards
+from pitchkit.checks import SCORE_LIMIT
 from pitchkit.errors import PitchError, RecordError, clip, quote
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
@@ -22,8 +23,6 @@ from pitchkit.presets import get_preset
 from pitchkit.rules import Rules
 
 FORMAT_VERSION = 1
-#: the largest score (either sign) a record may carry
-SCORE_LIMIT = 10**9
 _ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose")
 
 
