@@ -111,7 +111,10 @@ def mutate_record(doc: object, rng: random.Random) -> object:
     """A copy of a record with one to three values replaced, removed or added."""
     out = copy.deepcopy(doc)
     for _ in range(rng.randint(1, 3)):
-        path = rng.choice(_paths(out))
+        paths = _paths(out)
+        if rng.random() < 0.7:  # mostly the actions, options and numbers rather than the dealt cards
+            paths = [p for p in paths if "hands" not in p[-3:-1] and "stock" not in p[-2:-1]] or paths
+        path = rng.choice(paths)
         if not path:
             return hostile_value(rng) if rng.random() < 0.1 else out
         *head, last = path
