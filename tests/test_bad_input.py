@@ -554,3 +554,11 @@ def test_an_explicit_deal_of_wrong_types_is_a_deal_error(change: dict[str, Any],
     fuzz.one_line(raised.value)
     with pytest.raises(DealError, match="deck: not a card"):
         Hand.deal_from(make_rules("pct"), ["AS"] * 52, dealer=0)  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize("text", ["\uff11", "1_0", "1e400", "nan", "inf", "0", "2000", "x" * 10_000])
+def test_a_budget_scale_is_a_plain_decimal_in_range(text: str) -> None:
+    with pytest.raises(PitchError, match="budget") as raised:
+        parse_budget(text)
+    assert len(fuzz.one_line(raised.value)) < 300
+    assert parse_budget("0.5").samples == parse_budget("default").samples // 2

@@ -8,7 +8,7 @@ second on a slow two-core machine (see ``docs/benchmarks.md``, "Search bots").
 from __future__ import annotations
 
 import dataclasses
-import math
+import re
 from dataclasses import dataclass
 
 from pitchkit.errors import PitchError, quote
@@ -51,6 +51,7 @@ DEFAULT = Budget()
 #: the largest count and scale a budget may be given
 MAX_COUNT = 10**9
 MAX_SCALE = 1000
+_SCALE = re.compile(r"[0-9]{1,6}(\.[0-9]{1,6})?|\.[0-9]{1,6}", re.ASCII)
 #: a budget small enough for tests
 TINY = Budget(samples=2, iterations=30, nodes=20_000, bid_samples=2, bid_suits=1, bid_nodes=20_000,
               lead_search=1)
@@ -64,12 +65,9 @@ def parse_budget(text: str) -> Budget:
         return DEFAULT
     if t == "tiny":
         return TINY
-    try:
+    if _SCALE.fullmatch(t):
         scale = float(t)
-    except ValueError:
-        pass
-    else:
-        if not (math.isfinite(scale) and 0 < scale <= MAX_SCALE):
+        if not 0 < scale <= MAX_SCALE:
             raise PitchError(f"budget {quote(text)}: a scale must be above 0 and at most {MAX_SCALE}")
         return DEFAULT.scaled(scale)
     changes: dict[str, int] = {}
