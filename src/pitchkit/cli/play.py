@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -38,22 +37,44 @@ def play(
     save_dir: Path | None = typer.Option(None, "--save-dir", help="folder for saved games "
                                          "(default $PITCHKIT_GAMES_DIR or the user data folder)"),
     no_save: bool = typer.Option(False, "--no-save", help="do not save the game"),
+    resume: bool = typer.Option(False, "--resume", help="go on with a saved unfinished game: FILE, or "
+                                "one chosen from a list (most recent first)"),
+    file: str | None = typer.Argument(None, metavar="FILE", help="with --resume: the saved game "
+                                      "(a path, or a name pitch replay lists)"),
 ) -> None:
     """Play Pitch at the terminal against bots, or watch bots play (--all-bots).
 
-    Every game is saved as a game record (see pitch replay and pitch score)."""
+    Every game is saved as a game record (see pitch replay and pitch score), also when you quit or
+    the terminal closes; pitch play --resume goes on with it."""
     from pitchkit.bots import make_bot
-    from pitchkit.tui.saves import games_dir, new_game_path
+    from pitchkit.cli.playing import Stopped, pick_saved, result_lines, save_and_tell, stop_signals_raise
+    from pitchkit.tui.saves import GameFile, check_folder, games_dir, read_saved
     from pitchkit.tui.session import Session, default_bot
     from pitchkit.tui.textlog import play_text
 
+    if file is not None and not resume:
+        fail(f"{file!r}: to go on with a saved game use pitch play --resume FILE (pitch replay shows one)")
+    folder = games_dir(save_dir)
+    resumed: Session | None = None
     try:
-        options = parse_option_pairs(option)
-        if target is not None:
-            options["target"] = target
-        rules = make_rules(variant, options, players=players)
+        if resume:
+            path = pick_saved(file, folder, interactive=_has_terminal(), write=print)
+            check_folder(path.parent) if not no_save else None
+            resumed = Session.resume(read_saved(path), save_file=None if no_save else GameFile.at(path))
+            rules = resumed.rules
+            all_bots = resumed.human is None
+            seat = resumed.human if resumed.human is not None else 0
+            bot = resumed.bot_name
+            max_hands = resumed.max_hands
+        else:
+            options = parse_option_pairs(option)
+            if target is not None:
+                options["target"] = target
+            rules = make_rules(variant, options, players=players)
         if bot is not None:
             make_bot(bot, seed=0)
+        if not no_save and resumed is None:
+            check_folder(folder)
     except PitchError as e:
         fail(str(e))
     if not all_bots and not 0 <= seat < rules.players:
@@ -68,28 +89,45 @@ def play(
     if not all_bots and not _has_terminal():
         fail("pitch play needs a terminal; for a text log of bots playing use --all-bots --fast")
     bot_name = bot.strip().lower() if bot is not None else default_bot()
-    first_seed = seed if seed is not None else secrets.randbelow(2**31)
-    folder = None if no_save else games_dir(save_dir)
 
     def new_session(n: int) -> Session:
-        path = None if folder is None else new_game_path(folder, rules.preset, now=datetime.now())
-        return Session(rules, seed=first_seed + n, human=None if all_bots else seat, bot=bot_name,
-                       max_hands=max_hands, save_path=path)
+        if n == 0 and resumed is not None:
+            return resumed
+        file = None if no_save else GameFile.new(folder, rules.preset, now=datetime.now())
+        return Session(rules, seed=None if seed is None else seed + n, human=None if all_bots else seat,
+                       bot=bot_name, max_hands=max_hands, save_file=file)
 
     if text_mode:
         session = new_session(0)
-        play_text(session, print)
-        if session.save():
-            print(f"Saved: {session.save_path}")
+        try:
+            with stop_signals_raise():
+                play_text(session, print)
+        except (Stopped, KeyboardInterrupt) as e:
+            print(f"Stopped ({e or 'Ctrl+C'}) in hand {len(session.game.history) + 1}.")
+            for line in result_lines(session):
+                print(line)
+            save_and_tell(session, print)
+            raise typer.Exit(128 + (e.signum if isinstance(e, Stopped) else 2)) from None
+        save_and_tell(session, print)
         return
 
     from pitchkit.tui.app import PlayApp
 
     table = PlayApp(new_session, delay=delay)
     table.run()
-    for played in table.sessions:
-        if played.save():
-            print(f"Saved: {played.save_path}")
+    try:
+        if table.stopped_by is not None:
+            print(f"Stopped by {table.stopped_by}.")
+        for played in table.sessions:
+            if len(table.sessions) > 1:
+                print(f"Game {table.sessions.index(played) + 1}:")
+            for line in result_lines(played):
+                print(line)
+            save_and_tell(played, print)
+    except OSError:  # the terminal is gone (SIGHUP): the games were saved before the table closed
+        pass
+    if table.stopped_by is not None:
+        raise typer.Exit(table.return_code or 1)
 
 
 @app.command()
