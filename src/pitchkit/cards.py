@@ -146,7 +146,7 @@ CARDS: tuple[Card, ...] = tuple(Card(i) for i in range(54))
 def deck(jokers: int = 0) -> list[Card]:
     """A new deck in index order: 52 cards plus ``jokers`` (0 or 2) jokers."""
     if jokers not in (0, 2):
-        raise CardError(f"a deck has 0 or 2 jokers, not {jokers}")
+        raise CardError(f"a deck has 0 or 2 jokers, not {quote(jokers)}")
     return list(CARDS[: 52 + jokers])
 
 

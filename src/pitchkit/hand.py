@@ -43,7 +43,7 @@ from pitchkit.cards import (
 from pitchkit.checks import card_indices, check_action, check_deal
 from pitchkit.drawing import DrawAndExchange
 from pitchkit.ending import going_out
-from pitchkit.errors import DealError, IllegalActionError
+from pitchkit.errors import DealError, IllegalActionError, quote
 from pitchkit.lookup import strengths
 from pitchkit.rules import MisdealDealer, Rules, TrumpBy
 from pitchkit.scoring import Award, Trick, contract_made, deltas, tally
@@ -169,7 +169,7 @@ class Hand(DrawAndExchange):
         n = rules.players
         playing = sorted(seats) if seats is not None else list(range(n))
         if dealer not in playing:
-            raise DealError(f"dealer {dealer} is not a seat in this hand")
+            raise DealError(f"dealer {quote(dealer)} is not a seat in this hand")
         start = playing.index(dealer) + 1
         order = playing[start:] + playing[:start]
         hands: list[list[int]] = [[] for _ in range(n)]
@@ -529,7 +529,7 @@ def _check_deal(rules: Rules, *, dealer: int, hands: list[list[int]],
     if len(active) < 2:
         raise DealError("at least two seats must be dealt cards")
     if not 0 <= dealer < n or dealer not in active:
-        raise DealError(f"dealer {dealer} is not a seat in this hand")
+        raise DealError(f"dealer {quote(dealer)} is not a seat in this hand")
     seen: set[int] = set()
     for s, h in enumerate(hands):
         cards = list(h)

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from pitchkit.cli.app import app, fail
-from pitchkit.errors import PitchError
+from pitchkit.errors import PitchError, clip
 from pitchkit.record import score_document
 
 
@@ -18,7 +18,7 @@ def read_json(source: str) -> object:
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        fail(f"record: cannot read {source}: {getattr(e, 'strerror', None) or e}")
+        fail(f"record: cannot read {clip(source)}: {getattr(e, 'strerror', None) or e}")
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
