@@ -7,6 +7,8 @@ import os
 import random
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -112,3 +114,19 @@ def test_jit_compiles_a_function_numba_cannot_cache() -> None:
     double = jit(namespace["double"])  # no cache directory for it: compiled in each process
     assert hasattr(double, "py_func")
     assert double(21) == 42
+
+
+def test_compiled_solvers_in_two_threads_at_once_give_their_own_values() -> None:
+    rng = random.Random(8)
+    deals = [Deal.from_hand(random_ending("pct", rng, 6)) for _ in range(6)]
+    alone = [CompiledSolver(deal).move_values() for deal in deals]
+    start = threading.Barrier(2)
+
+    def solve(order: list[int]) -> dict[int, dict[int, int]]:
+        start.wait()
+        return {i: CompiledSolver(deals[i]).move_values() for i in order}
+
+    forward = list(range(len(deals)))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        for values in pool.map(solve, (forward, forward[::-1])):
+            assert [values[i] for i in forward] == alone

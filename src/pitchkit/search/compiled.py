@@ -6,14 +6,16 @@ search in :mod:`pitchkit.search.kernel` on arrays built here from the solver's t
 It needs numba (``pitchkit[fast]``) and a deal whose scoring fits the kernel's int64 capture state
 (at most seven scoring units and fifteen tracked cards) and whose sides are fixed by the deal (not
 with dynamic teams whose high or low turns on which equal joker falls first). The transposition
-table and move buffers are shared by the process, so one process runs one search at a time (the
-arena runs in processes, not threads).
+table, move buffers and stack frames are shared by the searches of a thread, and each thread has
+its own: searches in two threads at once (a bot deciding on a worker while another asks for a
+hint) never touch each other's.
 """
 
 from __future__ import annotations
 
 import itertools
 import os
+import threading
 from typing import Any
 
 import numpy as np
@@ -24,7 +26,7 @@ from pitchkit.search import kernel as K
 from pitchkit.search.position import Deal, Scorer
 from pitchkit.search.solver import SearchLimit, Solver
 
-#: transposition-table slots (a power of two) shared by the compiled searches of a process
+#: transposition-table slots (a power of two) shared by the compiled searches of a thread
 TT_SLOTS = 1 << 18
 #: set to ``0`` to always use the plain solver
 ENV_SWITCH = "PITCHKIT_COMPILED_SOLVER"
@@ -32,12 +34,22 @@ ENV_SWITCH = "PITCHKIT_COMPILED_SOLVER"
 _KINDS = {"player": K.K_PLAYER, "capturer": K.K_CAPTURER, "game": K.K_GAME, "smudge": K.K_SMUDGE}
 _POINT_CODES = {"high": K.PC_HIGH, "low": K.PC_LOW, "jack": K.PC_JACK}
 _SIDES = 16
-_tables: dict[int, tuple[Any, Any]] = {}
 _generation = itertools.count(1)
-_buf = np.zeros((K.MAX_PLY, 2, 64), dtype=np.int64)
-_frames = np.zeros((K.MAX_PLY, K.N_FRAME_COLS), dtype=np.int64)
 
 I64 = np.int64
+
+
+class _Scratch(threading.local):
+    """The arrays the searches of one thread work in: transposition tables by number of seats,
+    move buffers and stack frames."""
+
+    def __init__(self) -> None:
+        self.tables: dict[int, tuple[Any, Any]] = {}
+        self.buf = np.zeros((K.MAX_PLY, 2, 64), dtype=I64)
+        self.frames = np.zeros((K.MAX_PLY, K.N_FRAME_COLS), dtype=I64)
+
+
+_scratch = _Scratch()
 
 
 def enabled() -> bool:
@@ -66,9 +78,10 @@ def make_solver(deal: Deal, *, objective: str = "delta", node_limit: int | None 
 
 
 def _tt(n_seats: int) -> tuple[Any, Any]:
-    t = _tables.get(n_seats)
+    tables = _scratch.tables
+    t = tables.get(n_seats)
     if t is None:
-        t = _tables[n_seats] = (np.zeros((TT_SLOTS, n_seats + 6), dtype=I64),
+        t = tables[n_seats] = (np.zeros((TT_SLOTS, n_seats + 6), dtype=I64),
                                 np.zeros((TT_SLOTS, 3), dtype=I64))
     return t
 
@@ -157,8 +170,8 @@ class CompiledSolver(Solver):
         stats = np.array([self.stats.nodes, limit, 0], dtype=I64)
         tt_key, tt_val = _tt(self.deal.n_seats)
         search: Any = K.search
-        v, _ = search(*self.arrays, stats, tt_key, tt_val, _buf, _frames, seat, k, live, tmask, led,
-                      bstr, bseat, cap, cpk, wm, fj, alpha, beta, root_legal,
+        v, _ = search(*self.arrays, stats, tt_key, tt_val, _scratch.buf, _scratch.frames, seat, k,
+                      live, tmask, led, bstr, bseat, cap, cpk, wm, fj, alpha, beta, root_legal,
                       -1 if only is None else only)
         self.stats.nodes = int(stats[K.ST_NODES])
         if stats[K.ST_ABORTED]:
