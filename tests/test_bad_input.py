@@ -562,3 +562,13 @@ def test_a_budget_scale_is_a_plain_decimal_in_range(text: str) -> None:
         parse_budget(text)
     assert len(fuzz.one_line(raised.value)) < 300
     assert parse_budget("0.5").samples == parse_budget("default").samples // 2
+
+
+def test_options_that_are_not_a_mapping_and_a_hand_that_is_not_a_hand_are_refused() -> None:
+    with pytest.raises(RulesError, match="options must be a mapping"):
+        make_rules("pct", ["target", 15])  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="options must be a mapping"):
+        make_rules("pct").with_options("target=15")  # type: ignore[arg-type]
+    game = Game(make_rules("pct"), seed=1)
+    with pytest.raises(IllegalActionError, match="not a Hand"):
+        game.set_hand("AS KS")  # type: ignore[arg-type]

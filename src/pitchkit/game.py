@@ -118,6 +118,8 @@ class Game:
         """Replace the hand about to start by an explicit deal (replaying a recorded game).
 
         The deal must fit the game: same rules, the dealer and seats in turn, the current scores."""
+        if not isinstance(hand, Hand):
+            raise IllegalActionError(f"not a Hand: {quote(hand)}")
         current = self.hand
         if self.over:
             raise IllegalActionError("the game is over")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
-from pitchkit.errors import UnknownPresetError, quote
+from pitchkit.errors import RulesError, UnknownPresetError, quote
 from pitchkit.rules import Rules, coerce_option, option_field_name
 
 
@@ -82,6 +83,8 @@ def find_preset(name: str) -> Preset | None:
 def make_rules(variant: str, options: dict[str, object] | None = None, *,
                players: int | None = None) -> Rules:
     """Rules of a preset with options applied (``players`` is a shorthand for that option)."""
+    if options is not None and not isinstance(options, Mapping):
+        raise RulesError(f"options must be a mapping of names to values, not {quote(options)}")
     opts: dict[str, object] = dict(options or {})
     if players is not None:
         opts["players"] = players

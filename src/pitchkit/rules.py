@@ -253,6 +253,8 @@ class Rules:
 
     def with_options(self, options: Mapping[str, object]) -> Rules:
         """A copy with options overridden by name; values may be strings, as from a command line."""
+        if not isinstance(options, Mapping):
+            raise RulesError(f"options must be a mapping of names to values, not {quote(options)}")
         changes: dict[str, Any] = {}
         for raw_name, raw_value in options.items():
             name = option_field_name(raw_name)
