@@ -572,3 +572,13 @@ def test_options_that_are_not_a_mapping_and_a_hand_that_is_not_a_hand_are_refuse
     game = Game(make_rules("pct"), seed=1)
     with pytest.raises(IllegalActionError, match="not a Hand"):
         game.set_hand("AS KS")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("option,contains", [("draw-to=-1", "option draw-to"),
+                                             ("max-bid=1000000000", "option max-bid"),
+                                             ("target=\u00b2", "option target")])
+def test_pitch_play_refuses_an_option_out_of_range_in_one_line(option: str, contains: str) -> None:
+    result = runner.invoke(app, ["play", "--all-bots", "--fast", "--no-save", "--variant", "ten-point",
+                                 "-o", option])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.count("\n") == 1 and result.stderr.startswith(contains), result.stderr
