@@ -201,3 +201,22 @@ def test_ctrl_c_asks_then_prints_the_result_and_resume_goes_on(tmp_path: Path) -
     again.process.send_signal(signal.SIGTERM)
     assert again.close() == 143
     assert unfinished_games(tmp_path) == [path]
+
+
+def test_sigterm_stops_the_text_log_and_saves_the_game(tmp_path: Path) -> None:
+    """--all-bots --fast: SIGTERM in the middle of the game prints where it stopped and the scores so
+    far, saves the game unfinished, and the saved game is resumable."""
+    process = subprocess.Popen([PITCH, "play", "--all-bots", "--fast", "--bot", "random", "--target", "500",
+                                "--save-dir", str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        if line.startswith("Hand 3: "):
+            break
+    process.send_signal(signal.SIGTERM)
+    rest = process.stdout.read()
+    assert process.wait(10) == 143
+    assert "Stopped (SIGTERM) in hand " in rest and "Scores after " in rest
+    [path] = unfinished_games(tmp_path)
+    assert f"Saved: {path}" in rest
+    resumed = Session.resume(read_saved(path), save_file=None)
+    assert len(resumed.game.history) >= 2 and resumed.human is None

@@ -59,7 +59,8 @@ def play(
     try:
         if resume:
             path = pick_saved(file, folder, interactive=_has_terminal(), write=print)
-            check_folder(path.parent) if not no_save else None
+            if not no_save:
+                check_folder(path.parent)
             resumed = Session.resume(read_saved(path), save_file=None if no_save else GameFile.at(path))
             rules = resumed.rules
             all_bots = resumed.human is None
