@@ -276,6 +276,20 @@ def test_pitch_play_resume_takes_the_most_recent_without_a_terminal(tmp_path: Pa
     assert none_left.stderr.strip() == f"no unfinished games to resume in {tmp_path}"
 
 
+@pytest.mark.parametrize(("text", "needle"), [
+    ('{"hands": [', "not a saved game (not JSON)"),
+    ('[{"variant": "pct"}]', "record: 'hands' must be a list"),
+    ('{"human": "me", "hands": [{"variant": "pct"}]}', "saved game: 'human' must be a whole number"),
+])
+def test_resume_refuses_a_bad_file_in_one_line(tmp_path: Path, text: str, needle: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    result = runner.invoke(app, ["play", "--resume", str(path)])
+    assert result.exit_code == 2
+    assert needle in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert path.read_text() == text
+
+
 # -- deals --------------------------------------------------------------------------------------
 
 def first_deals(tmp_path: Path, *seed: str) -> list[object]:

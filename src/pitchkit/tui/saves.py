@@ -227,5 +227,5 @@ def unfinished_games(folder: Path) -> list[Path]:
             continue
         if isinstance(doc, dict) and doc.get("finished") is False and doc.get("hands"):
             found.append((stamp, path))
-    found.sort(key=lambda x: (-x[0], x[1].name))
+    found.sort(key=lambda x: (x[0], x[1].name), reverse=True)
     return [path for _, path in found]
