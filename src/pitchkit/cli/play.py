@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from datetime import datetime
 from pathlib import Path
@@ -47,7 +48,7 @@ def play(
     Every game is saved as a game record (see pitch replay and pitch score), also when you quit or
     the terminal closes; pitch play --resume goes on with it."""
     from pitchkit.bots import make_bot
-    from pitchkit.cli.playing import Stopped, pick_saved, result_lines, save_and_tell, stop_signals_raise
+    from pitchkit.cli.playing import Stopped, keep, pick_saved, result_lines, stop_signals_raise
     from pitchkit.tui.saves import GameFile, check_folder, games_dir, read_saved
     from pitchkit.tui.session import Session, default_bot
     from pitchkit.tui.textlog import play_text
@@ -104,28 +105,30 @@ def play(
             with stop_signals_raise():
                 play_text(session, print)
         except (Stopped, KeyboardInterrupt) as e:
+            kept = keep(session)
             print(f"Stopped ({e or 'Ctrl+C'}) in hand {len(session.game.history) + 1}.")
-            for line in result_lines(session):
+            for line in [*result_lines(session), *kept]:
                 print(line)
-            save_and_tell(session, print)
-            raise typer.Exit(128 + (e.signum if isinstance(e, Stopped) else 2)) from None
-        save_and_tell(session, print)
+            raise typer.Exit(128 + (e.signum if isinstance(e, Stopped) else signal.SIGINT)) from None
+        for line in keep(session):
+            print(line)
         return
 
     from pitchkit.tui.app import PlayApp
 
     table = PlayApp(new_session, delay=delay)
     table.run()
+    # save first: after SIGHUP the terminal is gone and printing fails
+    notes = [keep(played) for played in table.sessions]
     try:
         if table.stopped_by is not None:
             print(f"Stopped by {table.stopped_by}.")
-        for played in table.sessions:
+        for n, (played, lines) in enumerate(zip(table.sessions, notes, strict=True)):
             if len(table.sessions) > 1:
-                print(f"Game {table.sessions.index(played) + 1}:")
-            for line in result_lines(played):
+                print(f"Game {n + 1}:")
+            for line in [*result_lines(played), *lines]:
                 print(line)
-            save_and_tell(played, print)
-    except OSError:  # the terminal is gone (SIGHUP): the games were saved before the table closed
+    except OSError:
         pass
     if table.stopped_by is not None:
         raise typer.Exit(table.return_code or 1)

@@ -1,5 +1,5 @@
 """What ``pitch play`` does around a game: pick a saved game to resume, stop cleanly on signals in
-text mode, and after the game save it (elsewhere if its folder fails) and print the result so far."""
+text mode, and after the game save it (elsewhere if its folder fails) and say the result so far."""
 
 from __future__ import annotations
 
@@ -87,21 +87,22 @@ def result_lines(session: Session) -> list[str]:
     return lines
 
 
-def save_and_tell(session: Session, write: Write) -> None:
-    """Save the game (in the temporary folder if its own folder fails) and say where and, if it is
-    unfinished, how to go on with it."""
+def keep(session: Session) -> list[str]:
+    """Save the game (in the temporary folder if its own folder fails); the lines that say where
+    and, if it is unfinished, how to go on with it."""
     if session.file is None:
-        return
+        return []
+    lines = []
     if not session.save():
         failed, error = session.file.folder, session.save_error
         rescue(session)
         if session.save_error is not None:
-            write(f"Not saved: {error}; {session.save_error}")
-            return
-        write(f"Could not save in {failed} ({error}); saved in the temporary folder instead.")
-    write(f"Saved: {session.save_path}")
+            return [f"Not saved: {error}; {session.save_error}"]
+        lines.append(f"Could not save in {failed} ({error}); saved in the temporary folder instead.")
+    lines.append(f"Saved: {session.save_path}")
     if not session.over:
-        write(f"The game is not over: pitch play --resume {session.save_path} goes on with it.")
+        lines.append(f"The game is not over: pitch play --resume {session.save_path} goes on with it.")
+    return lines
 
 
 class Stopped(Exception):
