@@ -5,6 +5,7 @@ and leave the terminal as it was (alternate screen left, mouse reporting off).""
 from __future__ import annotations
 
 import asyncio
+import errno
 import fcntl
 import os
 import select
@@ -20,6 +21,7 @@ import pytest
 from textual.pilot import Pilot
 
 from pitchkit import make_rules
+from pitchkit.tui import saves
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.keys import choices
 from pitchkit.tui.quitting import ConfirmQuit
@@ -78,8 +80,16 @@ def test_q_and_ctrl_c_ask_before_quitting_and_the_game_is_kept(tmp_path: Path) -
     assert resumed.game.hand.log == app.session.game.hand.log
 
 
-def test_q_on_a_hand_summary_asks_and_no_shows_the_summary_again(tmp_path: Path) -> None:
+def test_q_on_a_hand_summary_asks_and_no_shows_the_summary_again(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The disk is full during the first hand: the summary comes with a notice, play goes on, and
+    quitting saves the game once the disk has room again."""
     app = table(tmp_path)
+
+    def full(fd: int, data: bytes) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(saves, "_write_all", full)
 
     async def script(pilot: Pilot[None]) -> None:
         for _ in range(400):
@@ -90,6 +100,9 @@ def test_q_on_a_hand_summary_asks_and_no_shows_the_summary_again(tmp_path: Path)
                 await pilot.press(next(k.key for k in choices(s.view(0)) if k.legal and k.action))
             await pilot.pause(0.01)
         assert isinstance(app.screen, SummaryScreen)
+        assert [n.title for n in app._notifications] == ["Not saved"]
+        assert app.session.save_path is None
+        monkeypatch.undo()
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmQuit)

@@ -7,15 +7,19 @@ from __future__ import annotations
 import errno
 import os
 import random
+import tempfile
 import threading
 from datetime import datetime
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pitchkit import make_rules
+from pitchkit.bots import make_bot
 from pitchkit.cli import app
 from pitchkit.cli.playing import pick_saved
 from pitchkit.game import Game
@@ -50,11 +54,13 @@ def bots_session(tmp_path: Path, *, seed: int | None = 1, human: int | None = No
 
 
 def play_actions(session: Session, n: int) -> None:
-    """Take ``n`` actions (the human's as the hint says), reading each hand's summary."""
+    """Take ``n`` actions (the human's by a random bot), reading each hand's summary."""
     for _ in range(n):
         session.unshown.clear()
-        session.apply(session.hint() if session.human_turn else session.bots[session.game.to_act or 0]
-                      .choose(session.game.view(session.game.to_act or 0)))
+        seat = session.game.to_act
+        assert seat is not None
+        bot = session.bots.get(seat) or make_bot("random", seed=len(session.game.hand.log))
+        session.apply(bot.choose(session.game.view(seat)))
 
 
 # -- the folder at start ------------------------------------------------------------------------
@@ -172,6 +178,23 @@ def test_games_started_in_the_same_second_get_their_own_files(tmp_path: Path) ->
     assert sorted(p.read_text() for p in paths if p is not None) == sorted(texts)
 
 
+@settings(max_examples=25, deadline=None)
+@given(taken=st.sets(st.integers(1, 8), max_size=6), games=st.integers(1, 5))
+def test_new_games_take_only_free_names(taken: set[int], games: int) -> None:
+    """Whatever names are already taken, each new game gets a name of its own and no file that was
+    there changes."""
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        stem = "2026-05-01_203015_pct"
+        before = {folder / (f"{stem}.json" if n == 1 else f"{stem}_{n}.json"): f"old {n}" for n in taken}
+        for path, text in before.items():
+            path.write_text(text)
+        paths = [GameFile.new(folder, "pct", now=NOW).write(f"new {i}") for i in range(games)]
+        assert len(set(paths)) == games and not set(paths) & set(before)
+        assert all(path.read_text() == text for path, text in before.items())
+        assert [p.read_text() for p in paths] == [f"new {i}" for i in range(games)]
+
+
 def test_a_file_already_there_is_never_overwritten(tmp_path: Path) -> None:
     taken = tmp_path / "2026-05-01_203015_pct.json"
     taken.write_text("somebody else's")
@@ -213,6 +236,24 @@ def test_resume_goes_on_exactly_where_the_game_was_saved(tmp_path: Path, seed: i
             s.apply(action)
         assert state(resumed.game) == state(session.game)
     assert len(session.game.history) > 3
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.one_of(st.none(), st.integers(0, 2**64)), actions=st.integers(0, 70),
+       variant=st.sampled_from(["pct", "ten-point", "seven-point", "auction-partners"]))
+def test_any_saved_position_resumes_to_the_same_state(tmp_path: Path, seed: int | None, actions: int,
+                                                       variant: str) -> None:
+    """Wherever a game is saved (any preset, seeded or not, after any number of actions), the
+    resumed game is in the same state."""
+    session = Session(make_rules(variant), seed=seed, human=1, bot="random",
+                      save_file=GameFile.new(tmp_path, variant, now=datetime.now()))
+    for _ in range(actions):
+        if session.over:
+            break
+        play_actions(session, 1)
+    assert session.save() and session.save_path is not None
+    resumed = Session.resume(read_saved(session.save_path), save_file=None)
+    assert state(resumed.game) == state(session.game)
 
 
 def test_a_quit_game_is_resumed_from_the_hand_just_dealt(tmp_path: Path) -> None:
