@@ -179,7 +179,7 @@ def start_table(games: Path, *args: str) -> Terminal:
     return term
 
 
-@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129)])
+@pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
 def test_a_stop_signal_saves_the_hand_and_restores_the_terminal(tmp_path: Path, name: str,
                                                                 status: int) -> None:
     term = start_table(tmp_path, "--seed", "4")

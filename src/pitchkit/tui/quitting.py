@@ -1,6 +1,6 @@
 """Leaving a game at the table without losing it: q and Ctrl+C ask first, a closed terminal
-(SIGHUP) or a stop request (SIGTERM) saves the game and leaves the terminal as it was, and a
-save that fails is told and tried again."""
+(SIGHUP) or a stop request (SIGTERM, an interrupt sent from outside) saves the game and leaves the
+terminal as it was, and a save that fails is told and tried again."""
 
 from __future__ import annotations
 
@@ -56,8 +56,8 @@ class ConfirmQuit(ModalScreen[bool]):
 
 class GuardedTable(TableApp):
     """A table that asks before quitting an unfinished game, saves its games on the way out (and on
-    SIGTERM and SIGHUP), and tells when a save failed. Subclasses keep :attr:`session` (the game in
-    play) and :attr:`sessions` (every game of this run) current."""
+    SIGTERM, SIGHUP and an outside SIGINT), and tells when a save failed. Subclasses keep
+    :attr:`session` (the game in play) and :attr:`sessions` (every game of this run) current."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True),
@@ -74,12 +74,13 @@ class GuardedTable(TableApp):
     _told_error: str | None = None
 
     def on_mount(self) -> None:
-        """Stop on SIGTERM and SIGHUP after saving."""
+        """Stop on SIGTERM, SIGHUP and SIGINT after saving."""
         if self._signals_installed:
             return
         self._signals_installed = True
         loop = asyncio.get_running_loop()
-        for signum in STOP_SIGNALS:
+        # an interrupt sent from outside (kill -INT) is a stop request too; the Ctrl+C key asks
+        for signum in (*STOP_SIGNALS, signal.SIGINT):
             try:
                 loop.add_signal_handler(signum, self.stop_on_signal, signum)
             except (NotImplementedError, RuntimeError, ValueError):  # no handlers off the main thread
@@ -122,7 +123,7 @@ class GuardedTable(TableApp):
             session.save()
 
     def stop_on_signal(self, signum: int) -> None:
-        """SIGTERM or SIGHUP: save, then close the table so the terminal is restored."""
+        """A stop signal: save, then close the table so the terminal is restored."""
         self.stopped_by = signal.Signals(signum).name
         self.save_all()
         timer = threading.Timer(EXIT_GRACE, os._exit, args=(128 + signum,))
