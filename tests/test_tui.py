@@ -75,7 +75,12 @@ async def settle(app: TableApp, pilot: Pilot[None]) -> None:
 
 def text_of(app: TableApp, widget_id: str) -> str:
     """The plain text a Static of the table shows."""
-    content = app.screen_stack[0].query_one(widget_id, Static).content
+    return static_text(app.screen_stack[0].query_one(widget_id, Static))
+
+
+def static_text(widget: Static) -> str:
+    """The plain text a Static shows."""
+    content = widget.content
     console = Console(width=300, file=io.StringIO(), record=True)
     console.print(content)
     return console.export_text().strip()

@@ -27,6 +27,8 @@ class Preset:
     #: options the rule document leaves to the players (``players`` always): setting them plays
     #: the preset as written, any other override modifies it
     choices: tuple[str, ...] = ("players",)
+    #: the rules of a tournament: the table offers no take-backs
+    tournament: bool = False
 
     def source(self, field_name: str) -> str:
         """The citation of one rule, or ``"model default"`` when the preset does not set it."""
@@ -45,6 +47,7 @@ def _build(name: str, table: dict[str, Any]) -> Preset:
         rules=Rules(preset=name, **values),
         sources=MappingProxyType(sources),
         choices=tuple(dict.fromkeys(["players", *(option_field_name(c) for c in table.get("choices", ()))])),
+        tournament=bool(table.get("tournament", False)),
     )
 
 

@@ -29,7 +29,8 @@ from pitchkit.tui.explain import (
 from pitchkit.tui.keys import KeyChoice, choices
 from pitchkit.tui.narrate import action_line, end_lines, result_lines, says
 from pitchkit.tui.quitting import GuardedTable
-from pitchkit.tui.screens import AGAIN, QUIT, SummaryScreen
+from pitchkit.tui.render import history_table
+from pitchkit.tui.screens import AGAIN, QUIT, HistoryScreen, SummaryScreen
 from pitchkit.tui.session import Session, Step
 from pitchkit.view import View
 
@@ -117,7 +118,9 @@ class PlayApp(GuardedTable):
         s = self.session
         r = s.rules
         goal = f"to {r.target}" if r.target is not None else f"{r.deals_per_player} deals each"
-        keys = "[b]?[/] hint  [b]q[/] quit" if s.human is not None else "[b]tab[/] next seat  [b]q[/] quit"
+        undo = "  [b]U[/] undo" if s.take_backs else ""
+        keys = (f"[b]?[/] hint  [b]S[/] scores{undo}  [b]q[/] quit" if s.human is not None
+                else "[b]tab[/] next seat  [b]S[/] scores  [b]q[/] quit")
         if self.table.has_class("-short"):
             return f"{escape(r.preset)} · {goal}   {keys}"
         seed = f" · seed {s.seed}" if s.seed is not None else ""
@@ -282,6 +285,12 @@ class PlayApp(GuardedTable):
         if key == "?":
             self._hint()
             return
+        if key == "S":
+            self.push_screen(HistoryScreen(history_table(s.game.history, s.names, s.rules.players)))
+            return
+        if key == "U" and s.human is not None:
+            self._take_back()
+            return
         if not s.human_turn:
             if s.human is not None and s.to_act is not None:
                 self.message(f"Wait: {s.names[s.to_act]} is to act.", style="yellow")
@@ -335,6 +344,25 @@ class PlayApp(GuardedTable):
             self.selected = self.selected ^ {choice.card}
         self.message("")
         self._redraw()
+
+    def _take_back(self) -> None:
+        """Take back the human's last card; bots deciding after it are not waited for."""
+        s = self.session
+        try:
+            play = s.take_back()
+        except PitchError as e:
+            self.message(str(e), style="yellow")
+            return
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._asked = self._thinking = self._hint_asked = None
+        self.selected = frozenset()
+        self.log_line(f"[bold]You take back {card_markup(play.card)}[/]: the cards played after it "
+                      "go back too.")
+        self.message("")
+        self._redraw()
+        self._advance()
 
     def _hint(self) -> None:
         s = self.session

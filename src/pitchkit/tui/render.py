@@ -10,6 +10,7 @@ from rich.text import Text
 
 from pitchkit.actions import Bid, Choose, Phase
 from pitchkit.cards import Card
+from pitchkit.hand import Hand
 from pitchkit.rules import POINT_VALUES, Rules, TrumpBy
 from pitchkit.scoring import point_card
 from pitchkit.trump import table
@@ -227,3 +228,29 @@ def summary_renderable(lines: Sequence[str], footer: str) -> RenderableType:
     """A hand or game summary: lines of markup, then the key line."""
     body = Text.from_markup("\n".join(lines))
     return Group(body, Text(""), Text.from_markup(footer))
+
+
+def history_table(hands: Sequence[Hand], names: Sequence[str], players: int) -> RenderableType:
+    """The scores hand by hand: who dealt, the contract and whether it was made, and each seat's
+    score after the hand with its change."""
+    if not any(h.result is not None for h in hands):
+        return Text("No hand has been scored yet.", style="dim")
+    out = Table(box=None, padding=(0, 2, 0, 0), show_edge=False)
+    out.add_column("hand", justify="right")
+    out.add_column("dealer")
+    out.add_column("contract")
+    for s in range(players):
+        out.add_column(names[s], justify="right")
+    for i, hand in enumerate(hands, start=1):
+        res = hand.result
+        if res is None:
+            continue
+        if res.misdeal or res.pitcher is None:
+            contract = Text("misdeal", style="dim")
+        else:
+            verdict = "made" if res.made else "set"
+            contract = Text(f"{names[res.pitcher]} {hand.rules.bid_name(res.bid)} {verdict}",
+                            style="green" if res.made else "red")
+        cells = [f"{res.scores[s]} ({res.delta[s]:+d})" if s in hand.seats else "-" for s in range(players)]
+        out.add_row(str(i), names[hand.dealer], contract, *cells)
+    return out

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import Group, RenderableType
+from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -61,3 +63,30 @@ class SummaryScreen(ModalScreen[str]):
             self.dismiss(AGAIN)
         elif not self.final and key in ("enter", " ", "space", "n"):
             self.dismiss(CONTINUE)
+
+
+class HistoryScreen(ModalScreen[None]):
+    """The scores hand by hand (see :func:`~pitchkit.tui.render.history_table`); any key closes it."""
+
+    DEFAULT_CSS = """
+    HistoryScreen { align: center middle; }
+    HistoryScreen > Vertical { width: auto; max-width: 100%; height: auto; max-height: 100%;
+                               border: thick $accent; background: $surface; padding: 0 1;
+                               overflow-y: auto; }
+    """
+
+    def __init__(self, table: RenderableType) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        """The table and the key that closes it."""
+        with Vertical() as box:
+            box.border_title = "Scores by hand"
+            footer = Text.from_markup("[bold cyan]any key[/] back to the table")
+            yield Static(Group(self.table, Text(""), footer), id="history")
+
+    def on_key(self, event: events.Key) -> None:
+        """Close on any key."""
+        event.stop()
+        self.dismiss(None)

@@ -8,11 +8,12 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from pitchkit.actions import Action
+from pitchkit.actions import Action, Play
 from pitchkit.bots import Bot, make_bot
 from pitchkit.errors import PitchError
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
+from pitchkit.presets import find_preset
 from pitchkit.record import load_hand, record_hands, replay_game
 from pitchkit.rules import Rules
 from pitchkit.tui.hints import hint_bot_name
@@ -58,6 +59,11 @@ def deal_source(seed: int | None) -> random.Random:
     return random.Random(seed) if seed is not None else random.SystemRandom()
 
 
+def _tournament(rules: Rules) -> bool:
+    preset = find_preset(rules.preset)
+    return preset is not None and preset.tournament
+
+
 class Session:
     """One game at the table. ``human`` is the human's seat, ``None`` when every seat is a bot;
     every other seat gets a bot named ``bot`` (replace entries of :attr:`bots` to seat others).
@@ -69,7 +75,7 @@ class Session:
     def __init__(self, rules: Rules, *, seed: int | None, human: int | None, bot: str,
                  max_hands: int | None = None, save_path: Path | None = None,
                  dealer: int | None = None, save_file: GameFile | None = None,
-                 game: Game | None = None) -> None:
+                 game: Game | None = None, take_backs: bool | None = None) -> None:
         if human is not None and not 0 <= human < rules.players:
             raise PitchError(f"seat {human} is not a seat of a {rules.players}-seat table "
                              f"(seats 0 to {rules.players - 1})")
@@ -94,6 +100,14 @@ class Session:
         self.hint_bot_name = hint_bot_name() if human is not None else bot
         #: finished hands whose summary has not been shown yet
         self.unshown: list[Hand] = []
+        #: the human may take back their last card of a hand in play: a table setting, on unless
+        #: ``take_backs`` says otherwise or the rules are a tournament's (``Preset.tournament``)
+        if take_backs is None:
+            take_backs = human is not None and not _tournament(rules)
+        self.take_backs = take_backs
+        #: the cards taken back, as saved (see :class:`~pitchkit.tui.saves.TableSetup`)
+        self.taken_back: list[dict[str, object]] = []
+        self._before_card: Game | None = None
 
     # -- state ----------------------------------------------------------------------------------
 
@@ -156,12 +170,39 @@ class Session:
             raise PitchError("the game is over")
         hand = self.game.hand
         tricks = len(hand.tricks)
+        before = self.game.clone() if self.take_backs and isinstance(action, Play) \
+            and action.seat == self.human else None
         result = self.game.apply(action)
+        if before is not None:
+            self._before_card = before
         winner = hand.tricks[-1][1] if len(hand.tricks) > tricks else None
         if result is not None:
+            self._before_card = None
             self.unshown.append(hand)
             self.save()
         return Step(action, hand, winner, result)
+
+    @property
+    def can_take_back(self) -> bool:
+        """True when the human's last card is in a hand still in play and may be taken back."""
+        return self._before_card is not None and not self.unshown and not self.over
+
+    def take_back(self) -> Play:
+        """Take back the human's last card and every action after it (recorded in
+        :attr:`taken_back`); raises :class:`PitchError` when there is none to take back."""
+        before = self._before_card
+        if before is None or not self.can_take_back:
+            why = "" if self.take_backs else ": take-backs are off at this table"
+            raise PitchError(f"there is no card of yours to take back{why}")
+        at = len(before.hand.log)
+        card = self.game.hand.log[at]
+        assert isinstance(card, Play)
+        self.taken_back.append({"hand": len(before.history) + 1, "seat": card.seat,
+                                "card": str(card.card), "after": at})
+        self.game = before
+        self._before_card = None
+        self.save()
+        return card
 
     def bot_step(self) -> Step:
         """Let the bot whose turn it is act."""
@@ -197,7 +238,7 @@ class Session:
     @property
     def setup(self) -> TableSetup:
         """What a saved game records besides its hands."""
-        return TableSetup(self.seed, self.human, self.bot_name, self.max_hands)
+        return TableSetup(self.seed, self.human, self.bot_name, self.max_hands, tuple(self.taken_back))
 
     def save(self) -> bool:
         """Write the game so far, with the hand in progress; False if not saving or if the write
@@ -229,6 +270,7 @@ class Session:
         replay_game(docs, game=game)
         session = cls(first.rules, seed=setup.seed, human=setup.human, bot=setup.bot,
                       max_hands=setup.max_hands, save_file=save_file, game=game)
+        session.taken_back = [dict(t) for t in setup.take_backs]
         if session.over:
             raise SaveError("this game is over: pitch replay shows it")
         return session

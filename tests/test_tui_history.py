@@ -1,0 +1,135 @@
+"""Score history and taking back a card at the table, driven through Textual's pilot."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from pitchkit import make_rules
+from pitchkit.actions import Play
+from pitchkit.tui.app import PlayApp
+from pitchkit.tui.cards import card_label
+from pitchkit.tui.keys import choices
+from pitchkit.tui.screens import HistoryScreen, SummaryScreen
+from pitchkit.tui.session import Session
+from tests.test_tui import (
+    PassingBot,
+    first_legal,
+    log_text,
+    play_out_hand,
+    run,
+    settle,
+    static_text,
+    text_of,
+)
+
+
+def passing_app(variant: str, tmp_path: Path) -> PlayApp:
+    """The human deals (seat 0) and the bots pass: the human takes the bid."""
+    rules = make_rules(variant)
+
+    def new_session(n: int) -> Session:
+        s = Session(rules, seed=31, human=0, bot="random", dealer=0, save_path=tmp_path / "g.json")
+        s.bots = {seat: PassingBot(random.Random(seat)) for seat in s.bots}
+        return s
+    return PlayApp(new_session, delay=0)
+
+
+def test_score_history_lists_each_hand(tmp_path: Path) -> None:
+    """S shows the scores hand by hand: the contract, made or set, each seat's score and change."""
+    app = passing_app("pct", tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("S")
+        await settle(app, pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        assert "No hand has been scored yet." in static_text(app.screen.query_one("#history", Static))
+        await pilot.press("x")
+        await settle(app, pilot)
+        await play_out_hand(app, pilot)
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, SummaryScreen)
+        await pilot.press("S")
+        await settle(app, pilot)
+        res = app.session.game.history[0].result
+        assert res is not None and res.pitcher == 0
+        shown = static_text(app.screen.query_one("#history", Static))
+        row = next(line for line in shown.splitlines() if line.strip().startswith("1 "))
+        assert f"You 2 {'made' if res.made else 'set'}" in row
+        for s in range(4):
+            assert f"{res.scores[s]} ({res.delta[s]:+d})" in row
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, HistoryScreen)
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_taking_back_the_last_card_is_recorded(tmp_path: Path) -> None:
+    """pct (casual): U takes back the human's last card and what the bots played after it; the
+    human plays another card, and the saved game records the take-back."""
+    app = passing_app("pct", tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert "U undo" in text_of(app, "#title")
+        await pilot.press("2")  # the stuck dealer takes it for 2
+        await settle(app, pilot)
+        before = list(s.game.hand.log)
+        held = s.game.hand.holding(0)
+        first = first_legal(choices(s.view(0)))
+        await pilot.press(first.key)
+        await settle(app, pilot)
+        assert len(s.game.hand.log) > len(before) + 1  # the bots played after it
+        await pilot.press("U")
+        await settle(app, pilot)
+        assert list(s.game.hand.log) == before and s.game.hand.holding(0) == held
+        assert s.human_turn
+        assert first.card is not None
+        assert f"You take back {card_label(first.card)}: the cards played after it go back too." \
+            in log_text(app)
+        other = next(k for k in choices(s.view(0)) if k.legal and k.key != first.key)
+        await pilot.press(other.key)
+        await settle(app, pilot)
+        assert isinstance(s.game.hand.log[len(before)], Play)
+        assert s.game.hand.log[len(before)] == other.action
+        assert first.action is not None and isinstance(first.action, Play)
+        saved = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+        assert saved["take-backs"] == [{"hand": 1, "seat": 0, "card": str(first.action.card),
+                                        "after": len(before)}]
+        await pilot.press("U", "U")
+        await settle(app, pilot)
+        await pilot.press("U")  # only the last card can be taken back
+        await settle(app, pilot)
+        assert "no card of yours to take back" in text_of(app, "#message")
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_no_take_backs_in_tournament_rules(tmp_path: Path) -> None:
+    """pct-tournament: the table offers no take-back, and U says so."""
+    app = passing_app("pct-tournament", tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert not s.take_backs and "undo" not in text_of(app, "#title")
+        await pilot.press("2")
+        await settle(app, pilot)
+        await pilot.press(first_legal(choices(s.view(0))).key)
+        await settle(app, pilot)
+        log = list(s.game.hand.log)
+        await pilot.press("U")
+        await settle(app, pilot)
+        assert list(s.game.hand.log) == log
+        assert text_of(app, "#message") == ("there is no card of yours to take back: take-backs are off "
+                                            "at this table")
+        await pilot.press("q")
+
+    run(app, script)
