@@ -48,7 +48,7 @@ def games_dir(override: str | os.PathLike[str] | None = None) -> Path:
 
 
 def _reason(e: OSError) -> str:
-    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+    if e.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return "the disk is full"
     if e.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
         return "no permission to write there"
@@ -132,7 +132,11 @@ class GameFile:
         if self.path is not None:
             tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
             _create(tmp, data, exclusive=False)
-            os.replace(tmp, self.path)
+            try:
+                os.replace(tmp, self.path)
+            except OSError:
+                tmp.unlink(missing_ok=True)
+                raise
             return self.path
         self.folder.mkdir(parents=True, exist_ok=True)
         n = 1
