@@ -86,13 +86,15 @@ def static_text(widget: Static) -> str:
     return console.export_text().strip()
 
 
-def make_app(rules: Rules, tmp_path: Path, *, dealer: int, passing: bool = False) -> PlayApp:
-    """A table with the human in seat 0, random (or passing) bots, bots acting at once."""
+def make_app(rules: Rules, tmp_path: Path, *, dealer: int, passing: bool = False,
+             bot: type[PassingBot] = PassingBot) -> PlayApp:
+    """A table with the human in seat 0, random bots (or, if ``passing``, ``bot``s, which pass),
+    bots acting at once; game n is saved in ``game{n}.json``."""
     def new_session(n: int) -> Session:
         s = Session(rules, seed=11 + n, human=0, bot="random", dealer=dealer,
                     save_path=tmp_path / f"game{n}.json")
         if passing:
-            s.bots = {seat: PassingBot(random.Random(seat)) for seat in s.bots}
+            s.bots = {seat: bot(random.Random(seat)) for seat in s.bots}
         return s
     return PlayApp(new_session, delay=0)
 

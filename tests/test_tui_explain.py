@@ -22,7 +22,7 @@ from pitchkit.tui.narrate import result_lines
 from pitchkit.tui.screens import SummaryScreen
 from pitchkit.tui.session import Session
 from pitchkit.view import View, make_view
-from tests.test_tui import PassingBot, log_text, play_out_hand, run, settle, text_of
+from tests.test_tui import PassingBot, log_text, make_app, play_out_hand, run, settle, text_of
 
 
 class OutbiddingBot(PassingBot):
@@ -39,13 +39,7 @@ class OutbiddingBot(PassingBot):
 def dealer_app(variant: str, tmp_path: Path, bot: type[PassingBot] = PassingBot,
                **options: object) -> PlayApp:
     """The human deals (seat 0, last to bid); the bots are ``bot``s."""
-    rules = make_rules(variant, options)
-
-    def new_session(n: int) -> Session:
-        s = Session(rules, seed=21, human=0, bot="random", dealer=0, save_path=tmp_path / "g.json")
-        s.bots = {seat: bot(random.Random(seat)) for seat in s.bots}
-        return s
-    return PlayApp(new_session, delay=0)
+    return make_app(make_rules(variant, options), tmp_path, dealer=0, passing=True, bot=bot)
 
 
 def test_run_it_marks_the_new_cards_and_the_dealer_pitches_when_nobody_outbids(tmp_path: Path) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -15,11 +14,10 @@ from pitchkit.tui.app import PlayApp
 from pitchkit.tui.cards import card_label
 from pitchkit.tui.keys import choices
 from pitchkit.tui.screens import HistoryScreen, SummaryScreen
-from pitchkit.tui.session import Session
 from tests.test_tui import (
-    PassingBot,
     first_legal,
     log_text,
+    make_app,
     play_out_hand,
     run,
     settle,
@@ -30,13 +28,7 @@ from tests.test_tui import (
 
 def passing_app(variant: str, tmp_path: Path) -> PlayApp:
     """The human deals (seat 0) and the bots pass: the human takes the bid."""
-    rules = make_rules(variant)
-
-    def new_session(n: int) -> Session:
-        s = Session(rules, seed=31, human=0, bot="random", dealer=0, save_path=tmp_path / "g.json")
-        s.bots = {seat: PassingBot(random.Random(seat)) for seat in s.bots}
-        return s
-    return PlayApp(new_session, delay=0)
+    return make_app(make_rules(variant), tmp_path, dealer=0, passing=True)
 
 
 def test_score_history_lists_each_hand(tmp_path: Path) -> None:
@@ -100,7 +92,7 @@ def test_taking_back_the_last_card_is_recorded(tmp_path: Path) -> None:
         assert isinstance(s.game.hand.log[len(before)], Play)
         assert s.game.hand.log[len(before)] == other.action
         assert first.action is not None and isinstance(first.action, Play)
-        saved = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+        saved = json.loads((tmp_path / "game0.json").read_text(encoding="utf-8"))
         assert saved["take-backs"] == [{"hand": 1, "seat": 0, "card": str(first.action.card),
                                         "after": len(before)}]
         await pilot.press("U", "U")
