@@ -21,7 +21,8 @@ from pitchkit.tui.narrate import seat_names
 from pitchkit.tui.saves import GameFile, SaveError, TableSetup, saved_text, table_setup
 from pitchkit.view import View, make_view
 
-#: the strongest bot first; the first one that can be made is the default and gives hints
+#: the strongest bot first; the first one that can be made is the default opponent (hints: see
+#: :mod:`pitchkit.tui.hints`)
 PREFERRED_BOTS = ("heuristic", "random")
 
 
