@@ -25,7 +25,8 @@ def play(
     variant: str = typer.Option("pct", "--variant", "-v", help="preset name or alias (see pitch rules)"),
     players: int | None = typer.Option(None, "--players", "-p", help="number of seats (preset default)"),
     seat: int = typer.Option(0, "--seat", help="your seat, 0 to players-1"),
-    seed: int | None = typer.Option(None, "--seed", help="seed of the deal and the bots (default: random)"),
+    seed: int | None = typer.Option(None, "--seed", help="seed of the deals and the bots, for a game "
+                                    "that can be played again (default: unpredictable deals)"),
     target: int | None = typer.Option(None, "--target", help="points to win (same as --option target=N)"),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                  help="rule override (repeatable)"),
