@@ -7,6 +7,8 @@ from __future__ import annotations
 import errno
 import os
 import random
+import subprocess
+import sys
 import tempfile
 import threading
 from datetime import datetime
@@ -193,6 +195,18 @@ def test_new_games_take_only_free_names(taken: set[int], games: int) -> None:
         assert len(set(paths)) == games and not set(paths) & set(before)
         assert all(path.read_text() == text for path, text in before.items())
         assert [p.read_text() for p in paths] == [f"new {i}" for i in range(games)]
+
+
+def test_two_pitch_play_processes_started_at_once_keep_both_games(tmp_path: Path) -> None:
+    pitch = str(Path(sys.executable).with_name("pitch"))
+    runs = [subprocess.Popen([pitch, "play", "--all-bots", "--fast", "--bot", "random", "--max-hands", "1",
+                              "--seed", str(seed), "--save-dir", str(tmp_path)],
+                             stdout=subprocess.PIPE, text=True) for seed in (1, 2)]
+    outputs = [run.communicate(timeout=60)[0] for run in runs]
+    paths = {Path(out.split("Saved: ")[1].splitlines()[0]) for out in outputs}
+    assert len(paths) == 2 and set(tmp_path.iterdir()) == paths
+    seeds = {doc["seed"] for doc in map(read_saved, paths) if isinstance(doc, dict)}
+    assert seeds == {1, 2}
 
 
 def test_a_file_already_there_is_never_overwritten(tmp_path: Path) -> None:
