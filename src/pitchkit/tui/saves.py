@@ -29,8 +29,6 @@ from pitchkit.record import game_record
 ENV_VAR = "PITCHKIT_GAMES_DIR"
 #: a folder with less free space than this is full for saving (a saved game is a few kilobytes)
 MIN_FREE_BYTES = 1 << 20
-#: the fields a saved game adds to a game record's object form
-TABLE_FIELDS = ("seed", "human", "bot", "max-hands", "finished", "take-backs")
 
 
 class SaveError(PitchError):
