@@ -24,9 +24,10 @@ from pitchkit.search import kernel as K
 from pitchkit.search.compiled import CompiledSolver, make_solver
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import SearchLimit, Solver
-from tests.test_solver import OBJECTIVES, PRESETS, random_ending
+from tests.test_solver import PRESETS, random_ending
 
 ROOT = Path(__file__).resolve().parents[1]
+OBJECTIVES = ("delta", "points", "coalition")
 
 pytestmark = pytest.mark.skipif(not compiled.enabled(), reason="numba's JIT is switched off")
 
@@ -38,7 +39,7 @@ def test_compiled_solver_values_equal_the_plain_solver(preset: str) -> None:
         for _ in range(3):
             deal = Deal.from_hand(random_ending(preset, rng, cards))
             defender = next(s for s in deal.seats if s != deal.pitcher)
-            for objective in ("delta", "points", "coalition"):
+            for objective in OBJECTIVES:
                 for perspective in (None, deal.to_act, defender):
                     plain = Solver(deal, objective=objective, perspective=perspective)
                     fast = CompiledSolver(deal, objective=objective, perspective=perspective)
