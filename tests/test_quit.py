@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import RichLog
 
 from pitchkit import make_rules
 from pitchkit.tui import saves
@@ -131,6 +132,33 @@ def test_a_failed_save_is_told_once(tmp_path: Path) -> None:
         assert len(notes) == 1 and notes[0].startswith("Could not save the game: No space left")
 
     drive(app, script)
+
+
+def test_a_resumed_table_shows_the_hand_so_far_and_goes_on(tmp_path: Path) -> None:
+    """Quit in the middle of a hand, resume at the table: the log shows the actions before the
+    save, and the human's turn is where it was."""
+    rules = make_rules("pct")
+    first = Session(rules, seed=8, human=0, bot="random", dealer=1, save_file=GameFile(tmp_path, "g"))
+    while not first.human_turn:
+        first.bot_step()
+    first.apply(next(a for a in first.game.legal_actions()))
+    while not first.human_turn:
+        first.bot_step()
+    assert first.save() and first.save_path is not None
+    resumed = Session.resume(read_saved(first.save_path), save_file=GameFile.at(first.save_path))
+    app = PlayApp(lambda n: resumed, delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        lines = [line.text for line in app.query_one("#log", RichLog).lines]
+        names = ("You", "Seat 1", "Seat 2", "Seat 3")
+        assert len([x for x in lines if x.startswith(names)]) == len(first.game.hand.log) > 4
+        assert app.session.human_turn and app.session.game.hand.log == first.game.hand.log
+        await pilot.press("q")
+        await pilot.press("y")
+        await pilot.pause()
+
+    drive(app, script)
+    assert unfinished_games(tmp_path) == [first.save_path]
 
 
 # -- a real pitch play in a pseudo-terminal -----------------------------------------------------

@@ -85,6 +85,10 @@ class PlayApp(GuardedTable):
         self.clear_log()
         self.message("")
         self._log_hand_start()
+        s = self.session
+        for action in s.game.hand.log:  # a resumed hand: what happened before it was saved
+            self.log_line(action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup,
+                                      reveal=action.seat == self.focus_seat))
         self._redraw()
         self._advance()
 
