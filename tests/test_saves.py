@@ -266,6 +266,10 @@ def test_any_saved_position_resumes_to_the_same_state(tmp_path: Path, seed: int 
             break
         play_actions(session, 1)
     assert session.save() and session.save_path is not None
+    if session.over:
+        with pytest.raises(SaveError, match="this game is over"):
+            Session.resume(read_saved(session.save_path), save_file=None)
+        return
     resumed = Session.resume(read_saved(session.save_path), save_file=None)
     assert state(resumed.game) == state(session.game)
 
