@@ -29,7 +29,7 @@ from pitchkit.tui.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, h
 from pitchkit.tui.keys import KeyChoice, auction_choices, card_keys, choices
 from pitchkit.tui.narrate import action_line, result_lines
 from pitchkit.tui.replay import ReplayApp
-from pitchkit.tui.screens import SummaryScreen
+from pitchkit.tui.screens import HistoryScreen, SummaryScreen
 from pitchkit.tui.session import Session
 from pitchkit.tui.textlog import load_replay
 from pitchkit.view import View
@@ -553,5 +553,27 @@ def test_the_hint_comes_from_pimc_when_the_compiled_solver_is_in_use(
         message = text_of(app, "#message")
         assert message.startswith("Hint (pimc bot): play ")
         await pilot.press("q")
+
+    run(app, script)
+
+
+class FailingBot(PassingBot):
+    """Raises instead of deciding."""
+
+    def choose(self, view: View) -> Action:
+        """Fail."""
+        raise RuntimeError("no idea")
+
+
+def test_a_bot_that_fails_is_told_and_the_table_stays(tmp_path: Path) -> None:
+    """A bot's error on its worker thread is one line at the table, which goes on answering keys."""
+    app = make_app(make_rules("pct"), tmp_path, dealer=0, passing=True, bot=FailingBot)
+
+    async def script(pilot: Pilot[None]) -> None:
+        assert text_of(app, "#message") == "Seat 1 could not decide: no idea"
+        assert not app.busy and app.session.game.hand.log == []
+        await pilot.press("S")
+        await settle(app, pilot)
+        assert isinstance(app.screen, HistoryScreen)
 
     run(app, script)

@@ -211,10 +211,15 @@ class PlayApp(GuardedTable):
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A bot or the hint bot has decided (or failed): act on it if it is still wanted."""
         worker = event.worker
+        if worker.group not in ("bot", "hint"):
+            return
         if event.state == WorkerState.ERROR:
-            if worker.group == "bot" and self._asked is not None:
+            if worker.group == "bot" and self._thinking is not None:
+                self.message(f"{self.session.names[self._thinking]} could not decide: {worker.error}")
                 self._asked = self._thinking = None
-                self.message(f"{worker.error}")
+            elif worker.group == "hint" and self._hint_asked is not None:
+                self._hint_asked = None
+                self.message(f"No hint: {worker.error}")
             return
         if event.state != WorkerState.SUCCESS or not isinstance(worker.result, tuple):
             return
