@@ -127,6 +127,7 @@ def test_seven_point_teams_in_the_log_and_the_summary(tmp_path: Path) -> None:
         res = app.session.game.history[0].result
         assert res is not None
         assert "Teams: " in summary and "Teams: " in log_text(app)
+        assert "Partners: " in text_of(app, "#info")
         assert "little joker" in summary and "little-joker" not in summary
         await pilot.press("q")
 

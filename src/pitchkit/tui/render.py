@@ -15,7 +15,7 @@ from pitchkit.rules import POINT_VALUES, Rules, TrumpBy
 from pitchkit.scoring import point_card
 from pitchkit.trump import table
 from pitchkit.tui.cards import card_text, group_hand, suit_markup
-from pitchkit.tui.explain import going_out_note
+from pitchkit.tui.explain import going_out_note, known_high_low
 from pitchkit.tui.keys import KeyChoice
 from pitchkit.tui.narrate import action_line, says, team_label
 from pitchkit.view import View
@@ -141,6 +141,10 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
         out.append(f"{names[view.pitcher]} must make {rules.bid_name(view.bid)}\n", style="yellow")
     if going_out_note(view):
         out.append("Bid to go out: only the bidding side can go out\n", style="bold yellow")
+    high, low = known_high_low(view) if rules.dynamic_teams else (None, None)
+    if high is not None and low is not None:
+        pair = f"{names[high[0]]} alone" if high[0] == low[0] else f"{names[high[0]]} + {names[low[0]]}"
+        out.append(f"Partners: {pair}\n", style="bold")
     for team, members in team_members(rules).items():
         taken = sum(running_points(view, [c for _, c in plays]) for plays, w in view.tricks if w in members)
         out.append(f"Team {team} {view.scores[members[0]]}", style="bold")
