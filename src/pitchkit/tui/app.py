@@ -36,7 +36,7 @@ from pitchkit.view import View
 
 #: seconds a bots-only table shows a hand summary before going on
 SUMMARY_SECONDS = 4.0
-#: bots and the hint bot decide one at a time, in the order asked, as they would on one thread
+#: bots and the hint bot decide one at a time, as they would on one thread
 _SEARCH = threading.Lock()
 
 
