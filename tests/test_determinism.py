@@ -188,6 +188,9 @@ def check_view(hand: Hand, seat: int) -> None:
     for s in range(hand.n_seats):
         if s != seat:
             hidden |= set(iter_mask(hand.hands[s] | hand.discards[s]))
+    # cards set aside for a partner are hidden from all but the seat that passed them
+    hidden |= set(iter_mask(hand.set_aside() & ~hand.passed[seat]))
+    hidden -= set(iter_mask(hand.passed[seat]))  # what it passed to its partner it knows
     fields = {f: getattr(view, f) for f in view.__dataclass_fields__ if f != "rules"}
     for name, value in fields.items():
         leaked = cards_in(value) & hidden

@@ -57,6 +57,8 @@ def check_sample(view: View, hand: Hand) -> None:
     know = knowledge(view)
     void = shown_void(view)
     seen = mask(view.hand) | mask(view.discards)
+    aside = 0 if view.received else mask(view.passed)  # set aside for the partner, not yet handed over
+    seen |= aside
     for plays, _ in view.tricks:
         seen |= mask(c for _, c in plays)
     seen |= mask(c for _, c in view.trick)
@@ -77,7 +79,9 @@ def check_sample(view: View, hand: Hand) -> None:
         assert smp.discards[view.seat] == mask(view.discards)
         placed = 0
         for s in range(view.n_seats):
-            assert smp.hands[s].bit_count() == view.hand_sizes[s]
+            # a seat's cards set aside for its partner are sampled with its hand
+            held = view.hand_sizes[s] + (view.set_aside_counts[s] if s != view.seat else 0)
+            assert smp.hands[s].bit_count() == held
             assert smp.discards[s].bit_count() == view.discard_counts[s]
             assert smp.hands[s] & void[s] == 0, f"seat {s} got a card of a suit it showed out of"
             if s != view.seat:
@@ -90,6 +94,7 @@ def check_sample(view: View, hand: Hand) -> None:
             assert not placed >> c & 1
             placed |= 1 << c
         assert placed & seen == mask(view.hand) | mask(view.discards), "a seen card given away"
+        placed |= aside
         assert placed | seen == (1 << view.rules.deck_size) - 1, "a card lost"
 
 

@@ -36,6 +36,9 @@ class View:
     received: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     discard_counts: tuple[int, ...]
+    #: cards each seat has set aside face down for its partner and not yet handed over (during
+    #: the partner exchange)
+    set_aside_counts: tuple[int, ...]
     stock_size: int
     #: bids in order, ``None`` a pass
     bids: tuple[tuple[int, int | None], ...]
@@ -76,9 +79,11 @@ def make_view(hand: object, seat: int) -> View:
         cards, lo, hi = hand.discard_options(seat)
         options = (tuple(cards), lo, hi)
     received = hand.received(seat)
+    aside = bool(hand.set_aside())
     partner = hand.rules.partner_of(seat) if received else None
     log = tuple(a for a in hand.log
-                if not isinstance(a, Discard | PassCards) or a.seat == seat or a.seat == partner)
+                if not isinstance(a, Discard | PassCards) or a.seat == seat
+                or (isinstance(a, PassCards) and a.seat == partner))
     return View(
         seat=seat,
         rules=rules_copy(hand.rules),
@@ -93,6 +98,7 @@ def make_view(hand: object, seat: int) -> View:
         received=tuple(cards_of(received)),
         hand_sizes=tuple(h.bit_count() for h in hand.hands),
         discard_counts=tuple(d.bit_count() for d in hand.discards),
+        set_aside_counts=tuple(m.bit_count() if aside else 0 for m in hand.passed),
         stock_size=len(hand.stock),
         bids=tuple(hand.auction.bids),
         ran=hand.auction.ran,

@@ -5,7 +5,8 @@ Run from the repository root::
     python -m tests.data.make_perft
 
 Each position is a hand record (``pitchkit.record``): a seeded deal, a fixed auction (and, in
-ten-point, the trump, discards and draw), then possibly some tricks of seeded random play. From
+ten-point, the trump, discards and draw and the partner exchange), then possibly some tricks of
+seeded random play. From
 there the generator counts every legal sequence of actions to the end of the hand (card plays, and
 naming trump where a led jack or joker asks for it) and the distinct score deltas those sequences
 end in. Positions start at the first lead where small hands keep the count small (the
@@ -104,14 +105,14 @@ TAKE: dict[str, object] = {"choose": "take"}
 
 SPECS = [
     Spec("pct-3-seats-3-cards", "pct", 3, 1, {"hand-size": 3}),
-    Spec("pct-2-seats-4-cards", "pct", 2, 2, {"hand-size": 4}, (PASS, {"bid": 3})),
+    Spec("pct-2-seats-4-cards", "pct", 2, 2, {"hand-size": 4}, ({"bid": 3}, PASS)),
     Spec("pct-4-seats", "pct", 4, 3, tricks=None),
     Spec("pct-4-seats-run-it", "pct", 4, 4, auction=(PASS, PASS, PASS, {"choose": "run"}, PASS, PASS, PASS),
          tricks=None),
     Spec("pct-6-seats-teams", "pct", 6, 5, {"teams": 3}, tricks=None),
     Spec("pct-tournament-2-seats-4-cards", "pct-tournament", 2, 6, {"hand-size": 4}),
     Spec("pct-tournament-3-seats", "pct-tournament", 3, 7, tricks=None),
-    Spec("smudge-3-seats-3-cards", "smudge", 3, 8, {"hand-size": 3}, (PASS, PASS, {"bid": "smudge"})),
+    Spec("smudge-3-seats-3-cards", "smudge", 3, 8, {"hand-size": 3}, (PASS, {"bid": "smudge"}, PASS)),
     Spec("smudge-4-seats", "smudge", 4, 9, tricks=None),
     Spec("auction-3-seats-3-cards", "auction", 3, 10, {"hand-size": 3}, ({"bid": 1}, PASS, {"bid": 1})),
     Spec("auction-5-seats", "auction", 5, 11, auction=({"bid": 4},), tricks=None),
@@ -148,6 +149,8 @@ def _setup(spec: Spec, attempt: int) -> Hand | None:
         if hand.phase == Phase.TRUMP:
             suits = [int(c) // 13 for c in hand.holding(seat) if c < 52]
             _apply_entry(hand, {"trump": "CDHS"[max(range(4), key=suits.count)]})
+        elif hand.phase == Phase.EXCHANGE:
+            hand.apply(rng.choice(hand.legal_actions()))
         else:
             cards, lo, hi = hand.discard_options(seat)
             hand.apply(Discard(seat, tuple(sorted(rng.sample(cards, rng.randint(lo, hi))))))

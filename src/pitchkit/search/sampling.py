@@ -125,6 +125,9 @@ def knowledge(view: View) -> Knowledge:
             seen |= 1 << c
     for _, c in view.trick:
         seen |= 1 << c
+    if not view.received:
+        for c in view.passed:  # set aside, not yet handed over
+            seen |= 1 << c
     unseen = ((1 << r.deck_size) - 1) & ~seen
     partner = r.partner_of(view.seat)
     known: tuple[tuple[int, int], ...] = ()
@@ -139,8 +142,9 @@ def knowledge(view: View) -> Knowledge:
             held_known[partner] = mask.bit_count()
             unseen &= ~mask
     void = voids(view)
-    hands = tuple((s, view.hand_sizes[s] - held_known[s], unseen & ~void[s])
-                  for s in view.seats if s != view.seat and view.hand_sizes[s])
+    # cards set aside for a partner (during the exchange) are sampled with the hand they left
+    held = {s: view.hand_sizes[s] + view.set_aside_counts[s] - held_known[s] for s in view.seats}
+    hands = tuple((s, held[s], unseen & ~void[s]) for s in view.seats if s != view.seat and held[s])
     buried = buried_ok_mask(view)
     discards = tuple((s, view.discard_counts[s], unseen & buried)
                      for s in view.seats if s != view.seat and view.discard_counts[s])
