@@ -72,6 +72,7 @@ class PlayApp(GuardedTable):
         self._asked: object | None = None
         self._thinking: int | None = None
         self._hint_asked: object | None = None
+        self._bot_worker: Worker[tuple[object, Action]] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -82,6 +83,7 @@ class PlayApp(GuardedTable):
 
     def _begin(self) -> None:
         self.selected = frozenset()
+        self._asked = self._thinking = self._hint_asked = None  # answers for an earlier game are dropped
         self.clear_log()
         self.message("")
         self._log_hand_start()
@@ -205,8 +207,8 @@ class PlayApp(GuardedTable):
         self._asked = object()
         self._thinking = seat
         self._redraw()
-        self.run_worker(partial(decide, s.bots[seat], s.game.view(seat), self._asked), name="bot",
-                        group="bot", thread=True, exit_on_error=False)
+        self._bot_worker = self.run_worker(partial(decide, s.bots[seat], s.game.view(seat), self._asked),
+                                           name="bot", group="bot", thread=True, exit_on_error=False)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         """A bot or the hint bot has decided (or failed): act on it if it is still wanted."""
@@ -214,7 +216,7 @@ class PlayApp(GuardedTable):
         if worker.group not in ("bot", "hint"):
             return
         if event.state == WorkerState.ERROR:
-            if worker.group == "bot" and self._thinking is not None:
+            if worker is self._bot_worker and self._thinking is not None:
                 self.message(f"{self.session.names[self._thinking]} could not decide: {worker.error}")
                 self._asked = self._thinking = None
             elif worker.group == "hint" and self._hint_asked is not None:
