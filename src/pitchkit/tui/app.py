@@ -379,6 +379,7 @@ class PlayApp(GuardedTable):
         s = self.session
         if not s.human_turn or s.human is None:
             self.message("A hint is given on your turn.", style="yellow")
+            self._waiting_told = True
             return
         if self._hint_asked is not None:
             return
