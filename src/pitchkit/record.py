@@ -53,7 +53,7 @@ def load_hand(doc: object, *, scores: list[int] | None = None) -> Hand:
     if not isinstance(doc, dict):
         raise RecordError("record: a hand record must be a JSON object")
     unknown = set(doc) - {"variant", "options", "modified", "dealer", "scores", "hands", "stock",
-                          "actions", "version", "result"}
+                          "actions", "version", "result", "deal"}
     if unknown:
         raise RecordError(f"record: unknown field {quote(min(unknown, key=str))}")
     hands = doc.get("hands")

@@ -1,0 +1,69 @@
+"""``pitch serve``: the online tables; ``pitch verify-deal``: check a finished game's deals."""
+
+from __future__ import annotations
+
+import json
+import os
+
+import typer
+
+from pitchkit.cli.app import app, fail
+from pitchkit.cli.score import read_json
+from pitchkit.errors import PitchError
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", "--host", help="address to listen on"),
+    port: int = typer.Option(8000, "--port", help="port to listen on"),
+    db: str | None = typer.Option(None, "--db", metavar="URL",
+                                  help="database URL (also PITCHKIT_DATABASE_URL); default: SQLite in "
+                                       "the user data folder"),
+    workers: int = typer.Option(1, "--workers", "-w", help="worker processes"),
+    grace: float = typer.Option(90.0, "--grace", help="seconds a player may be away on their turn "
+                                                      "before a bot plays for them"),
+    bot_seconds: float = typer.Option(2.0, "--bot-seconds", help="the most a bot thinks about one "
+                                                                 "decision"),
+    log_level: str = typer.Option("info", "--log-level", help="debug, info, warning or error"),
+) -> None:
+    """Serve online tables: friends, bots and spectators play every preset over the network."""
+    import uvicorn
+
+    from pitchkit.server.config import DATABASE_ENV, database_url
+    from pitchkit.server.main import ENV_PREFIX
+
+    try:
+        url = database_url(db)
+    except PitchError as e:
+        fail(str(e))
+    if workers < 1:
+        fail("--workers must be at least 1")
+    if workers > 1 and url.startswith("sqlite"):
+        fail("several workers need PostgreSQL (--db postgresql+psycopg://...)")
+    if workers > 1:
+        fail("several workers are not supported yet; run one worker per database")
+    if not 0 < port < 65536:
+        fail(f"--port {port}: a port is 1 to 65535")
+    os.environ[DATABASE_ENV] = url
+    os.environ[ENV_PREFIX + "GRACE"] = str(grace)
+    os.environ[ENV_PREFIX + "BOT_SECONDS"] = str(bot_seconds)
+    os.environ[ENV_PREFIX + "LOG_LEVEL"] = log_level
+    print(f"pitchkit serving on http://{host}:{port} (database: {url.split('://')[0]})", flush=True)
+    uvicorn.run("pitchkit.server.main:build", factory=True, host=host, port=port, workers=workers,
+                ws_max_size=64 * 1024, ws_per_message_deflate=False, log_level=log_level,
+                timeout_graceful_shutdown=10)
+
+
+@app.command("verify-deal")
+def verify_deal(
+    source: str = typer.Argument(..., metavar="FILE|-", help="a game record exported by pitch serve"),
+) -> None:
+    """Check that every hand of a game was dealt from the deck the server committed to before it."""
+    from pitchkit.server.verify import verify_deals
+
+    doc = read_json(source)
+    try:
+        result = verify_deals(doc)
+    except PitchError as e:
+        fail(str(e))
+    print(json.dumps(result))

@@ -1,0 +1,240 @@
+"""The HTTP and websocket routes (FastAPI). See ``docs/protocol.md`` for every message."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import AsyncIterator
+from typing import Any
+from urllib.parse import urlsplit
+
+import orjson
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import JSONResponse, Response
+
+from pitchkit.errors import IllegalActionError, PitchError
+from pitchkit.server.config import Settings
+from pitchkit.server.service import Forbidden, NotFound, Stale, Subscriber, TableService
+
+log = logging.getLogger("pitchkit.server")
+
+#: websocket close codes (4000-4999 are the application's)
+CLOSE_FORBIDDEN = 4403
+CLOSE_NOT_FOUND = 4404
+CLOSE_TOO_FAST = 4429
+CLOSE_BEHIND = 4408
+
+
+def _status(error: PitchError) -> int:
+    if isinstance(error, NotFound):
+        return 404
+    if isinstance(error, Forbidden):
+        return 403
+    if isinstance(error, Stale):
+        return 409
+    return 400
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > 16_384:
+        raise PitchError("the request is too large")
+    try:
+        body = orjson.loads(raw or b"{}")
+    except orjson.JSONDecodeError:
+        raise PitchError("the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise PitchError("the request must be a JSON object")
+    return body
+
+
+class RateLimit:
+    """A token bucket: ``rate`` messages a second, bursts of twice that."""
+
+    def __init__(self, rate: float) -> None:
+        self.rate = rate
+        self.tokens = 2 * rate
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        """Take a token if there is one."""
+        now = time.monotonic()
+        self.tokens = min(2 * self.rate, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The ASGI application for ``settings``."""
+    holder: dict[str, TableService] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        holder["service"] = await asyncio.to_thread(TableService, settings)
+        log.info("serving", extra={"database": settings.database_url.split("://")[0]})
+        yield
+        await holder["service"].close()
+
+    app = FastAPI(title="pitchkit", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+
+    def service() -> TableService:
+        return holder["service"]
+
+    @app.exception_handler(PitchError)
+    async def pitch_error(_: Request, error: PitchError) -> JSONResponse:
+        return _error(str(error), _status(error))
+
+    @app.exception_handler(Exception)
+    async def internal_error(_: Request, error: Exception) -> JSONResponse:
+        log.exception("internal error")
+        return _error("internal error", 500)
+
+    @app.get("/healthz")
+    async def healthz() -> JSONResponse:
+        ok = await service().healthy()
+        return JSONResponse({"status": "ok" if ok else "unavailable", "database": "ok" if ok else "down"},
+                            status_code=200 if ok else 503)
+
+    @app.post("/api/tables", status_code=201)
+    async def create(request: Request) -> JSONResponse:
+        body = await _body(request)
+        seats = body.get("seats")
+        if not isinstance(seats, list):
+            raise PitchError("'seats' must list each seat: {\"bot\": NAME} or {\"human\": true}")
+        options = body.get("options") or {}
+        if not isinstance(options, dict):
+            raise PitchError("'options' must be an object")
+        players = body.get("players")
+        made = await service().create(variant=str(body.get("variant", "pct")),
+                                      players=players if players is not None else len(seats),
+                                      options=options, seats=seats, public=bool(body.get("public", False)))
+        base = str(request.base_url).rstrip("/")
+        tid = made["id"]
+        return JSONResponse({
+            "id": tid, "owner": made["owner"],
+            "invites": [{"seat": s, "invite": code, "link": f"{base}/t/{tid}?seat={s}&invite={code}"}
+                        for s, code in made["invites"].items()],
+            "watch": made["watch"], "watch_link": f"{base}/t/{tid}?watch={made['watch']}",
+        }, status_code=201)
+
+    @app.get("/api/tables")
+    async def lobby(ids: str = "") -> JSONResponse:
+        wanted = [i for i in ids.split(",") if i][:100]
+        return JSONResponse({"tables": await service().lobby(wanted)})
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str) -> JSONResponse:
+        live = await service().table(table_id)
+        return JSONResponse(service().table_json(live.state))
+
+    @app.post("/api/tables/{table_id}/join")
+    async def join(table_id: str, request: Request) -> JSONResponse:
+        body = await _body(request)
+        token = await service().join(table_id, seat=body.get("seat"),  # type: ignore[arg-type]
+                                     invite=str(body.get("invite", "")), name=str(body.get("name", "")))
+        return JSONResponse({"seat": body.get("seat"), "token": token})
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def set_seat(table_id: str, seat: int, request: Request) -> JSONResponse:
+        body = await _body(request)
+        bot = body.get("bot")
+        invite = await service().set_seat(table_id, owner=str(body.get("owner", "")), seat=seat,
+                                          bot=None if bot is None else str(bot))
+        return JSONResponse({"seat": seat, "invite": invite})
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str) -> Response:
+        return Response(orjson.dumps(await service().record(table_id)), media_type="application/json")
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(ws: WebSocket, table_id: str, token: str | None = None, watch: str | None = None) -> None:
+        if not _origin_ok(ws, settings):
+            await ws.close(code=CLOSE_FORBIDDEN)
+            return
+        try:
+            live, sub = await service().subscribe(table_id, token=token, watch=watch)
+        except PitchError as e:
+            await ws.close(code=CLOSE_NOT_FOUND if isinstance(e, NotFound) else CLOSE_FORBIDDEN,
+                           reason=str(e)[:120])
+            return
+        await ws.accept()
+        sender = asyncio.create_task(_send_loop(ws, sub))
+        try:
+            await _receive_loop(ws, service(), table_id, sub, settings)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            sender.cancel()
+            await service().unsubscribe(live, sub)
+
+    return app
+
+
+def _origin_ok(ws: WebSocket, settings: Settings) -> bool:
+    """A browser's websocket must come from this server's own pages (or an allowed origin)."""
+    origin = ws.headers.get("origin")
+    if origin is None or "*" in settings.allowed_origins or origin in settings.allowed_origins:
+        return True
+    return urlsplit(origin).netloc == ws.headers.get("host")
+
+
+async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
+    while True:
+        message = await sub.queue.get()
+        if message is None:
+            await ws.close(code=CLOSE_BEHIND)
+            return
+        await ws.send_text(message.decode())
+
+
+async def _receive_loop(ws: WebSocket, service: TableService, table_id: str, sub: Subscriber,
+                        settings: Settings) -> None:
+    limit = RateLimit(settings.messages_per_second)
+    while True:
+        raw = await ws.receive_text()
+        if not limit.allow():
+            await ws.close(code=CLOSE_TOO_FAST, reason="too many messages")
+            return
+        reply = await _handle(service, table_id, sub, raw, settings)
+        if reply is not None:
+            sub.put(orjson.dumps(reply))
+
+
+async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: str,
+                  settings: Settings) -> dict[str, Any] | None:
+    """One message from a client; returns a reply for it alone, if any."""
+    if len(raw) > settings.max_message_bytes:
+        return {"type": "error", "message": f"a message may have at most {settings.max_message_bytes} bytes"}
+    try:
+        msg = orjson.loads(raw)
+    except orjson.JSONDecodeError:
+        return {"type": "error", "message": "a message must be a JSON object"}
+    if not isinstance(msg, dict):
+        return {"type": "error", "message": "a message must be a JSON object"}
+    kind = msg.get("type")
+    live = await service.table(table_id)
+    if kind == "ping":
+        return {"type": "pong", "version": live.state.version}
+    if kind == "sync":
+        if msg.get("version") == live.state.version:
+            return {"type": "synced", "version": live.state.version}
+        sub.put(service.message(live.state, "snapshot", sub.seat))
+        return None
+    if kind == "act":
+        if sub.seat < 0:
+            return {"type": "error", "message": "spectators cannot act"}
+        try:
+            await service.act(table_id, sub.seat, msg.get("action"), version=msg.get("version"))
+        except (IllegalActionError, Stale, PitchError) as e:
+            return {"type": "error", "message": str(e), "version": live.state.version}
+        return None
+    return {"type": "error", "message": "unknown message type; types are: act, sync, ping"}

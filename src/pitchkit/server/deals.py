@@ -1,0 +1,57 @@
+"""Fair, verifiable deals: a shuffle from the operating system's CSPRNG, and a commitment to it.
+
+Before a hand is dealt the server publishes ``commitment = SHA-256(salt ":" deck)`` (the deck as
+card names separated by spaces, top first); after the hand it reveals the deck and the salt, and
+anyone can check both the hash and that the hand was dealt from that deck.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pitchkit.cards import CARDS
+
+#: the operating system's CSPRNG as a ``random.Random``
+SYSTEM = secrets.SystemRandom()
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """A shuffled deck (card indexes, top first), its salt and its commitment."""
+
+    deck: tuple[int, ...]
+    salt: str
+    commitment: str
+
+    def deck_names(self) -> list[str]:
+        """The deck as card names."""
+        return [str(CARDS[c]) for c in self.deck]
+
+
+def commitment(deck_names: Sequence[str], salt: str) -> str:
+    """SHA-256 of the salt and the deck, as hex."""
+    text = salt + ":" + " ".join(deck_names)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def shuffle(deck_size: int) -> Deal:
+    """A deck shuffled with the operating system's CSPRNG, a fresh salt and the commitment."""
+    deck = list(range(deck_size))
+    SYSTEM.shuffle(deck)
+    salt = secrets.token_hex(16)
+    names = [str(CARDS[c]) for c in deck]
+    return Deal(tuple(deck), salt, commitment(names, salt))
+
+
+def verify(deck_names: Sequence[str], salt: str, committed: str) -> bool:
+    """True when the deck and salt are the ones committed to."""
+    return hmac.compare_digest(commitment(deck_names, salt), committed.lower())
+
+
+def random_below(n: int) -> int:
+    """A uniform choice in ``range(n)`` from the CSPRNG."""
+    return secrets.randbelow(n)

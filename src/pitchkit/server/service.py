@@ -1,0 +1,512 @@
+"""The table service: creates tables, seats people and bots, takes actions, and tells everyone.
+
+Every change is a log entry. A change is applied to the table in memory, committed to the database
+(:class:`~pitchkit.server.store.Writer`), and only then sent to the table's connections, each
+message built for its recipient (:mod:`pitchkit.server.views`). If a commit fails the table is
+dropped from memory and rebuilt from its log on next use, so nobody is ever told of a change that
+was not stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from pitchkit.bots import bot_names
+from pitchkit.errors import IllegalActionError, PitchError, quote
+from pitchkit.game import cut_for_deal
+from pitchkit.presets import make_rules
+from pitchkit.record import action_json, hand_record
+from pitchkit.rules import FirstDealer
+from pitchkit.server import auth, deals, store
+from pitchkit.server.botpool import BotPool
+from pitchkit.server.config import Settings
+from pitchkit.server.store import LogEntry, Writer
+from pitchkit.server.store.schema import tables as tables_table
+from pitchkit.server.tables import Seat, TableError, TableState, deal_data, deck_names
+from pitchkit.server.views import SPECTATOR, action_event, hand_over, seat_view
+
+log = logging.getLogger("pitchkit.server")
+
+#: the longest display name
+NAME_LIMIT = 24
+#: messages waiting for a slow connection before it is dropped
+QUEUE_LIMIT = 256
+
+
+class NotFound(PitchError):
+    """No such table."""
+
+
+class Forbidden(PitchError):
+    """A secret that does not open this seat or table."""
+
+
+class Stale(PitchError):
+    """An action sent for a version of the table that is no longer current."""
+
+
+class Subscriber:
+    """A connection that receives a table's messages, through a queue of its own so that a slow
+    reader never holds up the table."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+
+    def put(self, message: bytes) -> bool:
+        """Queue a message; False when the connection is too far behind (it is then closed)."""
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            return False
+        return True
+
+    def close(self) -> None:
+        """Ask the connection to close (after what is queued, if there is room to say so)."""
+        if not self.queue.full():
+            self.queue.put_nowait(None)
+
+
+@dataclass
+class LiveTable:
+    """A table in memory: its state, a lock that orders its changes, its connections."""
+
+    state: TableState
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    grace_timer: asyncio.TimerHandle | None = None
+
+
+class TableService:
+    """Everything the HTTP routes and websockets ask of tables."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.engine = store.connect(settings.database_url)
+        store.migrate(self.engine)
+        self.writer = Writer(self.engine)
+        self.bots = BotPool(settings.bot_processes, seconds=settings.bot_seconds)
+        self.live: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def close(self) -> None:
+        """Finish committing, stop the bots."""
+        for task in list(self._tasks):
+            task.cancel()
+        for live in self.live.values():
+            for sub in live.subscribers:
+                sub.close()
+        await asyncio.to_thread(self.writer.close)
+        self.bots.close()
+        self.engine.dispose()
+
+    # -- loading ----------------------------------------------------------------------------------
+
+    async def table(self, table_id: str) -> LiveTable:
+        """The table, rebuilt from its log if it is not in memory."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            live = self.live.get(table_id)
+            if live is None:
+                state = await asyncio.to_thread(self._rebuild, table_id)
+                live = self.live[table_id] = LiveTable(state)
+                self._after_change(live)
+        return live
+
+    def _rebuild(self, table_id: str) -> TableState:
+        if len(table_id) > 32 or store.read_table(self.engine, table_id) is None:
+            raise NotFound("no such table")
+        state = TableState(table_id)
+        for entry in store.read_log(self.engine, table_id):
+            state.replay(entry)
+        return state
+
+    # -- creating and seating -----------------------------------------------------------------------
+
+    async def create(self, *, variant: str, players: int | None, options: dict[str, object],
+                     seats: Sequence[object], public: bool) -> dict[str, Any]:
+        """A new table; returns its id, the creator's secret, an invite per open seat and the
+        spectator key."""
+        rules = make_rules(variant, options, players=players)
+        if len(seats) != rules.players:
+            raise TableError(f"{rules.players} seats are needed, {len(seats)} given")
+        known = set(bot_names())
+        table_id, owner = auth.new_id(), auth.new_secret()
+        invites: dict[int, str] = {}
+        spec: list[dict[str, Any]] = []
+        for i, s in enumerate(seats):
+            bot = s.get("bot") if isinstance(s, dict) else None
+            if bot is not None:
+                if not isinstance(bot, str) or bot not in known:
+                    raise TableError(f"seat {i}: unknown bot {quote(bot)}; "
+                                     f"bots are: {', '.join(sorted(known))}")
+                spec.append({"kind": "bot", "bot": bot, "name": f"{bot} bot"})
+            else:
+                invites[i] = auth.new_secret()
+                spec.append({"kind": "open", "invite_hash": auth.digest(invites[i])})
+        watch = auth.new_secret()
+        state = TableState(table_id)
+        chosen = rules.options_diff(make_rules(rules.preset))
+        chosen.pop("players", None)
+        data = {"variant": rules.preset, "options": chosen, "players": rules.players, "public": public,
+                "seats": spec}
+        now = time.time()
+        row = {"id": table_id, "created_at": now, "variant": rules.preset, "players": rules.players,
+               "public": public, "status": "waiting", "owner_hash": auth.digest(owner), "watch_key": watch}
+
+        def insert(conn: Connection) -> None:
+            conn.execute(tables_table.insert(), [row])
+
+        live = LiveTable(state)
+        async with live.lock:
+            entries = self._stage(state, "create", data)
+            if state.full():
+                entries += self._start(state)
+            await self._commit(live, entries, before=[insert])
+            self.live[table_id] = live
+        self._after_change(live)
+        log.info("table created", extra={"table": table_id, "variant": rules.preset})
+        return {"id": table_id, "owner": owner, "watch": watch, "invites": invites}
+
+    async def join(self, table_id: str, *, seat: int, invite: str, name: str) -> str:
+        """Take an open seat with its invite; returns the seat's secret token."""
+        live = await self.table(table_id)
+        clean = " ".join(str(name).split())[:NAME_LIMIT]
+        if not clean or not clean.isprintable():
+            raise TableError(f"a display name of 1 to {NAME_LIMIT} printable characters is needed")
+        async with live.lock:
+            state = live.state
+            target = self._seat(state, seat)
+            if target.kind != "open":
+                raise TableError(f"seat {seat} is taken")
+            if not auth.matches(invite, target.invite_hash):
+                raise Forbidden("that invite does not open this seat")
+            token = auth.new_secret()
+            entries = self._stage(state, "seat", {"seat": seat, "kind": "human", "name": clean,
+                                                  "token_hash": auth.digest(token)})
+            if state.full():
+                entries += self._start(state)
+            await self._commit(live, entries)
+        self._after_change(live)
+        return token
+
+    async def set_seat(self, table_id: str, *, owner: str, seat: int, bot: str | None) -> str | None:
+        """Before the start, the creator makes a seat a bot (``bot``) or opens it for a person;
+        returns the new invite of an opened seat."""
+        live = await self.table(table_id)
+        row = await asyncio.to_thread(store.read_table, self.engine, table_id)
+        if row is None or not auth.matches(owner, row["owner_hash"]):
+            raise Forbidden("only the table's creator may change its seats")
+        async with live.lock:
+            state = live.state
+            self._seat(state, seat)
+            if state.started:
+                raise TableError("the game has started")
+            invite = None
+            if bot is None:
+                invite = auth.new_secret()
+                data: dict[str, Any] = {"seat": seat, "kind": "open", "invite_hash": auth.digest(invite)}
+            elif bot in bot_names():
+                data = {"seat": seat, "kind": "bot", "bot": bot, "name": f"{bot} bot"}
+            else:
+                raise TableError(f"unknown bot {quote(bot)}; bots are: {', '.join(bot_names())}")
+            entries = self._stage(state, "seat", data)
+            if state.full():
+                entries += self._start(state)
+            await self._commit(live, entries)
+        self._after_change(live)
+        return invite
+
+    @staticmethod
+    def _seat(state: TableState, seat: object) -> Seat:
+        if type(seat) is not int or not 0 <= seat < len(state.seats):
+            raise TableError(f"no seat {quote(seat)} at this table")
+        return state.seats[seat]
+
+    def _start(self, state: TableState) -> list[LogEntry]:
+        assert state.rules is not None
+        n = state.rules.players
+        cuts: list[list[object]] = []
+        if state.rules.first_dealer == FirstDealer.CUT:
+            dealer, cut = cut_for_deal(n, deals.SYSTEM)
+            cuts = [[s, str(c)] for s, c in cut]
+        else:
+            dealer = deals.random_below(n)
+        entries = self._stage(state, "start", {"dealer": dealer, "cuts": cuts})
+        return entries + self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_size)))
+
+    # -- acting -----------------------------------------------------------------------------------
+
+    async def act(self, table_id: str, seat: int, action: object, *, version: object = None) -> None:
+        """Apply one action of ``seat`` (record form without the seat). With ``version``, the action
+        is refused unless the table is still at that version."""
+        live = await self.table(table_id)
+        async with live.lock:
+            state = live.state
+            if version is not None and version != state.version:
+                raise Stale(f"the table moved on (version {state.version}); your action was not taken")
+            if state.game is None:
+                raise TableError("the game has not started")
+            if state.game.over:
+                raise IllegalActionError("the game is over")
+            parsed = state.parse(seat, action)
+            state.game.hand.verify(parsed)
+            entry = action_json(state.rules, parsed) if state.rules is not None else {}
+            entry.pop("seat", None)
+            entries = self._stage(state, "action", {"seat": seat, "action": entry})
+            if state.needs_deal():
+                assert state.rules is not None
+                entries += self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_size)))
+            await self._commit(live, entries)
+        self._after_change(live)
+
+    def _stage(self, state: TableState, kind: str, data: dict[str, Any]) -> list[LogEntry]:
+        """Apply a new log entry to the table in memory (committed by :meth:`_commit`)."""
+        entry = LogEntry(state.id, state.version + 1, kind, data, time.time())
+        state.replay(entry)
+        return [entry]
+
+    async def _commit(self, live: LiveTable, entries: list[LogEntry],
+                      before: Sequence[Callable[[Connection], None]] = ()) -> None:
+        state = live.state
+        jobs = [*before, store.add_entries(entries)]
+        status = state.status
+        jobs.append(store.set_status(state.id, status))
+        job_list = list(jobs)
+
+        def job(conn: Connection) -> None:
+            for j in job_list:
+                j(conn)
+
+        try:
+            await self.writer.run(job)
+        except Exception:
+            log.exception("commit failed", extra={"table": state.id})
+            self.live.pop(state.id, None)
+            raise PitchError("the server could not store that; please try again") from None
+        self._broadcast(live, entries)
+
+    # -- telling everyone ----------------------------------------------------------------------------
+
+    def table_json(self, state: TableState) -> dict[str, Any]:
+        """What everyone may know of the table."""
+        rules = state.rules
+        assert rules is not None
+        game = state.game
+        out: dict[str, Any] = {
+            "id": state.id, "variant": rules.preset, "rules": rules.label, "players": rules.players,
+            "public": state.public, "status": state.status, "version": state.version,
+            "seats": [s.public(i) for i, s in enumerate(state.seats)],
+            "scores": list(game.scores) if game is not None else [0] * rules.players,
+            "hand": len(state.deals), "cuts": [[s, c] for s, c in state.cuts],
+        }
+        if state.deals and game is not None and not game.over:
+            out["commitment"] = state.deals[-1].commitment
+        if game is not None and game.end is not None:
+            out["winner"] = list(game.end.winners)
+            out["reason"] = game.end.reason
+        return out
+
+    def message(self, state: TableState, kind: str, recipient: int,
+                events: list[dict[str, Any]] | None = None) -> bytes:
+        """A snapshot or an update for one recipient (a seat, or ``SPECTATOR``)."""
+        body: dict[str, Any] = {"type": kind, "version": state.version, "table": self.table_json(state)}
+        if recipient != SPECTATOR:
+            body["seat"] = recipient
+        if events is not None:
+            body["events"] = events
+        if state.game is not None:
+            body["state"] = seat_view(state.game, recipient)
+        return orjson.dumps(body)
+
+    def _events(self, state: TableState, entries: Sequence[LogEntry], recipient: int) -> list[dict[str, Any]]:
+        """The entries as ``recipient`` may see them; an action that ended a hand is followed by a
+        ``hand_over`` event with the result and the revealed deal."""
+        rules, game = state.rules, state.game
+        assert rules is not None
+        out: list[dict[str, Any]] = []
+        for e in entries:
+            ev: dict[str, Any] = {"seq": e.seq, "kind": e.kind}
+            if e.kind == "action":
+                action = state.parse(int(e.data["seat"]), e.data["action"])
+                ev["action"] = action_event(rules, action, recipient)
+            elif e.kind == "deal":
+                ev["commitment"] = e.data["commitment"]
+            elif e.kind in ("seat", "standin"):
+                ev["seat"] = state.seats[int(e.data["seat"])].public(int(e.data["seat"]))
+            elif e.kind == "start":
+                ev.update({"dealer": e.data["dealer"], "cuts": e.data.get("cuts", [])})
+            out.append(ev)
+            finished = state.finished_at.get(e.seq)
+            if finished is not None and game is not None:
+                deal = state.deals[finished]
+                out.append({"kind": "hand_over", "hand": finished,
+                            "result": hand_over(game.history[finished]),
+                            "reveal": {"deck": deck_names(deal), "salt": deal.salt,
+                                       "commitment": deal.commitment}})
+        return out
+
+    def _broadcast(self, live: LiveTable, entries: Sequence[LogEntry]) -> None:
+        state = live.state
+        cache: dict[int, bytes] = {}
+        behind = []
+        for sub in live.subscribers:
+            msg = cache.get(sub.seat)
+            if msg is None:
+                msg = cache[sub.seat] = self.message(state, "update", sub.seat,
+                                                     self._events(state, entries, sub.seat))
+            if not sub.put(msg):
+                behind.append(sub)
+        for sub in behind:
+            live.subscribers.discard(sub)
+            sub.close()
+
+    # -- connections ------------------------------------------------------------------------------
+
+    async def subscribe(self, table_id: str, *, token: str | None,
+                        watch: str | None) -> tuple[LiveTable, Subscriber]:
+        """Open a connection as a seat (its token) or a spectator (the table's watch key, or none
+        for a public table); the first message queued is a snapshot."""
+        live = await self.table(table_id)
+        state = live.state
+        seat = SPECTATOR
+        if token:
+            seat = next((i for i, s in enumerate(state.seats) if auth.matches(token, s.token_hash)), -2)
+            if seat == -2:
+                raise Forbidden("that token does not open a seat at this table")
+        elif not state.public:
+            row = await asyncio.to_thread(store.read_table, self.engine, table_id)
+            if row is None or not watch or not auth.matches(watch, auth.digest(row["watch_key"])):
+                raise Forbidden("this table is private: use its spectator link")
+        sub = Subscriber(seat)
+        async with live.lock:
+            live.subscribers.add(sub)
+            sub.put(self.message(state, "snapshot", seat))
+            if seat != SPECTATOR:
+                s = state.seats[seat]
+                s.connections += 1
+                s.away_since = None
+                if s.standin:
+                    await self._commit(live, self._stage(state, "standin", {"seat": seat, "on": False}))
+        self._after_change(live)
+        return live, sub
+
+    async def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
+        """A connection closed."""
+        live.subscribers.discard(sub)
+        if sub.seat == SPECTATOR:
+            return
+        seat = live.state.seats[sub.seat]
+        seat.connections = max(0, seat.connections - 1)
+        if seat.connections == 0:
+            seat.away_since = time.monotonic()
+        self._after_change(live)
+
+    # -- bots and timers ----------------------------------------------------------------------------
+
+    def _after_change(self, live: LiveTable) -> None:
+        """Start the bot that is to act, or the grace timer of a person who is away."""
+        state = live.state
+        seat = state.to_act()
+        if live.grace_timer is not None:
+            live.grace_timer.cancel()
+            live.grace_timer = None
+        if seat is None:
+            return
+        if state.controller(seat, self.settings.standin_bot) is not None:
+            if live.bot_task is None or live.bot_task.done():
+                live.bot_task = self._spawn(self._drive(live))
+            return
+        person = state.seats[seat]
+        if person.kind == "human" and person.connections == 0 and not person.standin:
+            since = person.away_since if person.away_since is not None else time.monotonic()
+            person.away_since = since
+            delay = max(0.0, self.settings.grace - (time.monotonic() - since))
+            loop = asyncio.get_running_loop()
+            live.grace_timer = loop.call_later(delay, lambda: self._spawn(self._grace_over(live, seat)))
+
+    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+        task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _grace_over(self, live: LiveTable, seat: int) -> None:
+        state = live.state
+        async with live.lock:
+            person = state.seats[seat]
+            if state.to_act() != seat or person.connections or person.standin:
+                return
+            await self._commit(live, self._stage(state, "standin", {"seat": seat, "on": True}))
+        log.info("seat played by a bot", extra={"table": state.id, "seat": seat})
+        self._after_change(live)
+
+    async def _drive(self, live: LiveTable) -> None:
+        """Let bots act while a bot is to act."""
+        state = live.state
+        while self.live.get(state.id) is live:
+            seat = state.to_act()
+            if seat is None:
+                return
+            name = state.controller(seat, self.settings.standin_bot)
+            if name is None or state.game is None:
+                return
+            version = state.version
+            view = state.game.view(seat)
+            action = await self.bots.decide(name, view)
+            assert state.rules is not None
+            entry = action_json(state.rules, action)
+            entry.pop("seat", None)
+            try:
+                await self.act(state.id, seat, entry, version=version)
+            except Stale:
+                continue
+            except PitchError:
+                log.exception("a bot's action was refused", extra={"table": state.id, "seat": seat})
+                return
+
+    # -- records ----------------------------------------------------------------------------------
+
+    async def record(self, table_id: str) -> list[dict[str, Any]]:
+        """The finished hands as a game record, each with its revealed deal (the hand in progress is
+        left out: its cards are not public yet)."""
+        live = await self.table(table_id)
+        async with live.lock:
+            state = live.state
+            if state.game is None:
+                return []
+            out = []
+            for hand, deal in zip(state.game.history, state.deals, strict=False):
+                doc = hand_record(hand)
+                doc["deal"] = {"deck": deck_names(deal), "salt": deal.salt, "commitment": deal.commitment}
+                out.append(doc)
+            return out
+
+    async def lobby(self, ids: Sequence[str] = ()) -> list[dict[str, Any]]:
+        """Public tables waiting for players, or the tables named in ``ids``."""
+        rows = await asyncio.to_thread(store.read_tables, self.engine, ids=list(ids)[:100],
+                                       public_waiting=not ids)
+        return [{"id": r["id"], "variant": r["variant"], "players": r["players"], "status": r["status"],
+                 "public": r["public"], "created_at": r["created_at"]} for r in rows]
+
+    async def healthy(self) -> bool:
+        """True when the database answers."""
+        try:
+            await asyncio.to_thread(store.ping, self.engine)
+        except sa.exc.SQLAlchemyError:
+            return False
+        return True

@@ -1,0 +1,178 @@
+"""The database: an engine per URL, migrations at start, and a writer that commits in batches.
+
+Writes go through :class:`Writer`: each call hands over the rows to add and waits until they are
+committed. The rows of all calls that arrive while a commit is under way are committed together,
+in one transaction, in a thread of their own, so the event loop never waits on the disk and one
+fsync serves many actions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import orjson
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Connection, Engine
+
+from pitchkit.server.store.schema import log, tables
+
+__all__ = ["LogEntry", "Writer", "connect", "migrate"]
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One entry of a table's log."""
+
+    table_id: str
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+
+
+def connect(url: str) -> Engine:
+    """An engine for ``url``; SQLite runs in WAL mode, so readers never wait for the writer."""
+    if url.startswith("sqlite"):
+        engine = sa.create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+        @sa.event.listens_for(engine, "connect")
+        def _pragmas(dbapi_connection: Any, _record: Any) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA synchronous=NORMAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to date (Alembic ``upgrade head``)."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(resources.files("pitchkit.server.store") / "migrations"))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+Job = Callable[[Connection], None]
+
+
+class Writer:
+    """Commits batches of jobs in a thread; :meth:`run` returns once its job is committed."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self._lock = threading.Condition()
+        self._pending: list[tuple[Job, asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
+        self._closed = False
+        self._thread = threading.Thread(target=self._loop, name="pitchkit-writer", daemon=True)
+        self._thread.start()
+
+    async def run(self, job: Job) -> None:
+        """Run ``job`` in the next transaction and wait for its commit (raises if it failed)."""
+        loop = asyncio.get_running_loop()
+        done: asyncio.Future[None] = loop.create_future()
+        with self._lock:
+            if self._closed:
+                raise RuntimeError("the writer is closed")
+            self._pending.append((job, loop, done))
+            self._lock.notify()
+        await done
+
+    def close(self) -> None:
+        """Commit what is pending, then stop the thread."""
+        with self._lock:
+            self._closed = True
+            self._lock.notify()
+        self._thread.join()
+
+    def _loop(self) -> None:
+        while True:
+            with self._lock:
+                while not self._pending and not self._closed:
+                    self._lock.wait()
+                batch, self._pending = self._pending, []
+                if not batch and self._closed:
+                    return
+            self._commit(batch)
+
+    def _commit(self, batch: Sequence[tuple[Job, asyncio.AbstractEventLoop, asyncio.Future[None]]]) -> None:
+        error: BaseException | None = None
+        try:
+            with self.engine.begin() as conn:
+                for job, _, _ in batch:
+                    job(conn)
+        except Exception as e:  # one bad job fails its batch; each caller learns it
+            error = e
+        for _, loop, done in batch:
+            loop.call_soon_threadsafe(_settle, done, error)
+
+
+def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
+    if done.done():
+        return
+    if error is None:
+        done.set_result(None)
+    else:
+        done.set_exception(error)
+
+
+def add_entries(entries: Sequence[LogEntry]) -> Job:
+    """A job that appends log entries."""
+    rows = [{"table_id": e.table_id, "seq": e.seq, "kind": e.kind, "data": orjson.dumps(e.data).decode(),
+             "at": e.at} for e in entries]
+
+    def job(conn: Connection) -> None:
+        conn.execute(log.insert(), rows)
+
+    return job
+
+
+def set_status(table_id: str, status: str) -> Job:
+    """A job that changes a table's status in the lobby."""
+    def job(conn: Connection) -> None:
+        conn.execute(tables.update().where(tables.c.id == table_id).values(status=status))
+
+    return job
+
+
+def read_log(engine: Engine, table_id: str, *, after: int = 0) -> list[LogEntry]:
+    """A table's log entries after sequence number ``after``, in order."""
+    query = sa.select(log).where(log.c.table_id == table_id, log.c.seq > after).order_by(log.c.seq)
+    with engine.connect() as conn:
+        return [LogEntry(r.table_id, r.seq, r.kind, orjson.loads(r.data), r.at) for r in conn.execute(query)]
+
+
+def read_table(engine: Engine, table_id: str) -> dict[str, Any] | None:
+    """A table's row, or ``None``."""
+    with engine.connect() as conn:
+        row = conn.execute(sa.select(tables).where(tables.c.id == table_id)).first()
+    return None if row is None else dict(row._mapping)
+
+
+def read_tables(engine: Engine, *, ids: Sequence[str] = (), public_waiting: bool = False,
+                limit: int = 100) -> list[dict[str, Any]]:
+    """Rows of the tables named in ``ids``, or the public tables waiting for players (newest first)."""
+    query = sa.select(tables)
+    if public_waiting:
+        query = query.where(tables.c.public.is_(True), tables.c.status == "waiting")
+    else:
+        query = query.where(tables.c.id.in_(list(ids)))
+    query = query.order_by(tables.c.created_at.desc()).limit(limit)
+    with engine.connect() as conn:
+        return [dict(r._mapping) for r in conn.execute(query)]
+
+
+def ping(engine: Engine) -> None:
+    """Raise if the database cannot be reached."""
+    with engine.connect() as conn:
+        conn.execute(sa.text("SELECT 1"))

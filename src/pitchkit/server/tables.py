@@ -1,0 +1,179 @@
+"""A table as the server keeps it: rebuilt from its log, one entry at a time, through the engine.
+
+Pure state: no I/O. :meth:`TableState.replay` applies one log entry; the service appends an entry
+to the database first and only then shows it to anyone, so a table rebuilt from its log after a
+crash is exactly the table the players last saw.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from pitchkit.actions import Action
+from pitchkit.cards import CARDS
+from pitchkit.errors import PitchError
+from pitchkit.game import Game
+from pitchkit.hand import Hand
+from pitchkit.presets import make_rules
+from pitchkit.record import parse_action
+from pitchkit.rules import Rules
+from pitchkit.server.deals import Deal
+from pitchkit.server.store import LogEntry
+
+
+class TableError(PitchError):
+    """A request the table cannot take: a bad seat, a seat taken, a game not started..."""
+
+
+@dataclass
+class Seat:
+    """One seat: open (waiting for a person), a person, or a bot."""
+
+    kind: str
+    name: str = ""
+    bot: str | None = None
+    token_hash: str | None = None
+    invite_hash: str | None = None
+    #: a bot plays for the person, who stayed away past the grace period
+    standin: bool = False
+    #: live connections (not in the log)
+    connections: int = 0
+    #: when the last connection closed (monotonic seconds), while none is open
+    away_since: float | None = None
+
+    def public(self, index: int) -> dict[str, object]:
+        """What everyone may know of the seat."""
+        out: dict[str, object] = {"seat": index, "kind": self.kind, "name": self.name}
+        if self.kind == "bot":
+            out["bot"] = self.bot
+        if self.kind == "human":
+            out["connected"] = self.connections > 0
+            out["standin"] = self.standin
+        return out
+
+
+@dataclass
+class TableState:
+    """A table rebuilt from its log."""
+
+    id: str
+    version: int = 0
+    rules: Rules | None = None
+    public: bool = False
+    seats: list[Seat] = field(default_factory=list)
+    game: Game | None = None
+    #: every deal so far, in order (the last one is the hand in progress)
+    deals: list[Deal] = field(default_factory=list)
+    cuts: list[tuple[int, str]] = field(default_factory=list)
+    #: the hand (its index) that each action entry finished, by the entry's sequence number
+    finished_at: dict[int, int] = field(default_factory=dict)
+
+    # -- queries ----------------------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        """waiting (for players), playing or over."""
+        if self.game is None:
+            return "waiting"
+        return "over" if self.game.over else "playing"
+
+    @property
+    def started(self) -> bool:
+        """True once the cards are dealt."""
+        return self.game is not None
+
+    def full(self) -> bool:
+        """True when no seat waits for a person."""
+        return all(s.kind != "open" for s in self.seats)
+
+    def to_act(self) -> int | None:
+        """The seat to act, ``None`` before the start and after the end."""
+        return None if self.game is None else self.game.to_act
+
+    def controller(self, seat: int, standin_bot: str) -> str | None:
+        """The bot that acts for ``seat`` now (its own, or the stand-in), ``None`` for a person."""
+        s = self.seats[seat]
+        if s.kind == "bot":
+            return s.bot
+        if s.standin:
+            return standin_bot
+        return None
+
+    def parse(self, seat: int, entry: object) -> Action:
+        """One action of ``seat`` in record form (one key: ``bid``, ``play``, ``trump``...)."""
+        assert self.rules is not None
+        if not isinstance(entry, dict):
+            raise TableError("an action is an object such as {\"bid\": 2}")
+        actions = parse_action(self.rules, {**entry, "seat": seat})
+        if len(actions) != 1:
+            raise TableError("send a jack or joker lead and its trump as two actions")
+        return actions[0]
+
+    # -- the log ----------------------------------------------------------------------------------
+
+    def replay(self, entry: LogEntry) -> None:
+        """Apply one log entry (in order: each entry's ``seq`` is one more than the last)."""
+        if entry.seq != self.version + 1:
+            raise TableError(f"log entry {entry.seq} out of order after {self.version}")
+        data = entry.data
+        match entry.kind:
+            case "create":
+                self.rules = make_rules(str(data["variant"]), dict(data.get("options") or {}),
+                                        players=int(data["players"]))
+                self.public = bool(data.get("public"))
+                self.seats = [Seat(kind=str(s["kind"]), name=str(s.get("name", "")), bot=s.get("bot"),
+                                   invite_hash=s.get("invite_hash")) for s in data["seats"]]
+            case "seat":
+                seat = self.seats[int(data["seat"])]
+                seat.kind = str(data["kind"])
+                seat.name = str(data.get("name", ""))
+                seat.bot = data.get("bot")
+                seat.token_hash = data.get("token_hash")
+                seat.invite_hash = data.get("invite_hash")
+            case "start":
+                assert self.rules is not None
+                self.cuts = [(int(s), str(c)) for s, c in data.get("cuts", [])]
+                self.game = Game(self.rules, dealer=int(data["dealer"]), rng=random.Random(0))
+            case "deal":
+                deck = tuple(int(c) for c in data["deck"])
+                self._deal(Deal(deck, str(data["salt"]), str(data["commitment"])))
+            case "action":
+                assert self.game is not None
+                before = len(self.game.history)
+                self.game.apply(self.parse(int(data["seat"]), data["action"]))
+                if len(self.game.history) > before:
+                    self.finished_at[entry.seq] = before
+            case "standin":
+                self.seats[int(data["seat"])].standin = bool(data["on"])
+            case _:
+                raise TableError(f"unknown log entry {entry.kind!r}")
+        self.version = entry.seq
+
+    def _deal(self, deal: Deal) -> None:
+        assert self.game is not None and self.rules is not None
+        current = self.game.hand
+        hand = Hand.deal_from(self.rules, deal.deck, dealer=current.dealer, seats=current.seats,
+                              scores=self.game.scores)
+        self.game.set_hand(hand)
+        self.deals.append(deal)
+
+    def needs_deal(self) -> bool:
+        """True when the game's hand in progress is not yet dealt from a committed deck."""
+        return self.game is not None and not self.game.over and len(self.deals) < self.hands_dealt()
+
+    def hands_dealt(self) -> int:
+        """Hands of the game so far, the one in progress included."""
+        assert self.game is not None
+        return len(self.game.history) + (0 if self.game.over else 1)
+
+
+def deal_data(deal: Deal) -> dict[str, Any]:
+    """A deal as a log entry's data."""
+    return {"deck": list(deal.deck), "salt": deal.salt, "commitment": deal.commitment}
+
+
+def deck_names(deal: Deal) -> list[str]:
+    """The deck of a deal as card names."""
+    return [str(CARDS[c]) for c in deal.deck]
