@@ -40,8 +40,6 @@ def serve(
         fail("--workers must be at least 1")
     if workers > 1 and url.startswith("sqlite"):
         fail("several workers need PostgreSQL (--db postgresql+psycopg://...)")
-    if workers > 1:
-        fail("several workers are not supported yet; run one worker per database")
     if not 0 < port < 65536:
         fail(f"--port {port}: a port is 1 to 65535")
     os.environ[DATABASE_ENV] = url

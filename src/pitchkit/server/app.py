@@ -14,7 +14,7 @@ import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 
-from pitchkit.errors import IllegalActionError, PitchError
+from pitchkit.errors import PitchError
 from pitchkit.server.config import Settings
 from pitchkit.server.service import Forbidden, NotFound, Stale, Subscriber, TableService
 
@@ -62,6 +62,11 @@ class RateLimit:
         self.tokens = 2 * rate
         self.stamp = time.monotonic()
 
+    def refund(self) -> None:
+        """Give back the token of a message that was an accepted action (a player acting on its
+        turn never runs out; refused and idle messages do)."""
+        self.tokens = min(2 * self.rate, self.tokens + 1)
+
     def allow(self) -> bool:
         """Take a token if there is one."""
         now = time.monotonic()
@@ -80,6 +85,7 @@ def create_app(settings: Settings) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         holder["service"] = await asyncio.to_thread(TableService, settings)
+        await holder["service"].start()
         log.info("serving", extra={"database": settings.database_url.split("://")[0]})
         yield
         await holder["service"].close()
@@ -139,7 +145,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> JSONResponse:
         body = await _body(request)
-        token = await service().join(table_id, seat=body.get("seat"),  # type: ignore[arg-type]
+        token = await service().join(table_id, seat=body.get("seat"),
                                      invite=str(body.get("invite", "")), name=str(body.get("name", "")))
         return JSONResponse({"seat": body.get("seat"), "token": token})
 
@@ -157,12 +163,15 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str, token: str | None = None, watch: str | None = None) -> None:
+        # a socket closed before it is accepted is an HTTP 403 to the client, without the close code
         if not _origin_ok(ws, settings):
-            await ws.close(code=CLOSE_FORBIDDEN)
+            await ws.accept()
+            await ws.close(code=CLOSE_FORBIDDEN, reason="this origin may not open a table")
             return
         try:
             live, sub = await service().subscribe(table_id, token=token, watch=watch)
         except PitchError as e:
+            await ws.accept()
             await ws.close(code=CLOSE_NOT_FOUND if isinstance(e, NotFound) else CLOSE_FORBIDDEN,
                            reason=str(e)[:120])
             return
@@ -204,14 +213,25 @@ async def _receive_loop(ws: WebSocket, service: TableService, table_id: str, sub
         if not limit.allow():
             await ws.close(code=CLOSE_TOO_FAST, reason="too many messages")
             return
-        reply = await _handle(service, table_id, sub, raw, settings)
-        if reply is not None:
+        try:
+            reply = await _handle(service, table_id, sub, raw, settings)
+        except Exception:
+            log.exception("a message failed", extra={"table": table_id})
+            reply = {"type": "error", "message": "internal error"}
+        if reply is ACCEPTED:
+            limit.refund()
+        elif reply is not None:
             sub.put(orjson.dumps(reply))
+
+
+#: what :func:`_handle` returns for an accepted action (the update that follows is the answer)
+ACCEPTED: dict[str, Any] = {}
 
 
 async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: str,
                   settings: Settings) -> dict[str, Any] | None:
-    """One message from a client; returns a reply for it alone, if any."""
+    """One message from a client; returns a reply for it alone, ``None`` when the reply is already
+    queued, or :data:`ACCEPTED` for an accepted action."""
     if len(raw) > settings.max_message_bytes:
         return {"type": "error", "message": f"a message may have at most {settings.max_message_bytes} bytes"}
     try:
@@ -234,7 +254,7 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
             return {"type": "error", "message": "spectators cannot act"}
         try:
             await service.act(table_id, sub.seat, msg.get("action"), version=msg.get("version"))
-        except (IllegalActionError, Stale, PitchError) as e:
+        except PitchError as e:
             return {"type": "error", "message": str(e), "version": live.state.version}
-        return None
+        return ACCEPTED
     return {"type": "error", "message": "unknown message type; types are: act, sync, ping"}

@@ -29,9 +29,10 @@ from pitchkit.rules import FirstDealer
 from pitchkit.server import auth, deals, store
 from pitchkit.server.botpool import BotPool
 from pitchkit.server.config import Settings
+from pitchkit.server.hub import Listener
 from pitchkit.server.store import LogEntry, Writer
 from pitchkit.server.store.schema import tables as tables_table
-from pitchkit.server.tables import Seat, TableError, TableState, deal_data, deck_names
+from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
 from pitchkit.server.views import SPECTATOR, action_event, hand_over, seat_view
 
 log = logging.getLogger("pitchkit.server")
@@ -40,6 +41,9 @@ log = logging.getLogger("pitchkit.server")
 NAME_LIMIT = 24
 #: messages waiting for a slow connection before it is dropped
 QUEUE_LIMIT = 256
+#: how often a process sharing the database says it is alive; one silent for three times this
+#: long no longer counts a person's connections
+HEARTBEAT_SECONDS = 10.0
 
 
 class NotFound(PitchError):
@@ -99,9 +103,24 @@ class TableService:
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
+        #: several processes may share a PostgreSQL database; each has an id of its own
+        self.shared = store.shared(self.engine)
+        self.worker = auth.new_id()
+        self._listener: Listener | None = None
+
+    async def start(self) -> None:
+        """Start listening to the other server processes (on a shared database)."""
+        if self.shared:
+            loop = asyncio.get_running_loop()
+            self._listener = await asyncio.to_thread(Listener, self.settings.database_url, loop,
+                                                     self._changed_elsewhere)
+            await self.writer.run(store.heartbeat(self.worker, time.time()))
+            self._spawn(self._keep_alive())
 
     async def close(self) -> None:
         """Finish committing, stop the bots."""
+        if self._listener is not None:
+            await asyncio.to_thread(self._listener.close)
         for task in list(self._tasks):
             task.cancel()
         for live in self.live.values():
@@ -182,60 +201,74 @@ class TableService:
         log.info("table created", extra={"table": table_id, "variant": rules.preset})
         return {"id": table_id, "owner": owner, "watch": watch, "invites": invites}
 
-    async def join(self, table_id: str, *, seat: int, invite: str, name: str) -> str:
+    async def join(self, table_id: str, *, seat: object, invite: str, name: str) -> str:
         """Take an open seat with its invite; returns the seat's secret token."""
         live = await self.table(table_id)
         clean = " ".join(str(name).split())[:NAME_LIMIT]
         if not clean or not clean.isprintable():
             raise TableError(f"a display name of 1 to {NAME_LIMIT} printable characters is needed")
-        async with live.lock:
-            state = live.state
-            target = self._seat(state, seat)
+        token = auth.new_secret()
+
+        def change(state: TableState) -> list[LogEntry]:
+            index = self._seat(state, seat)
+            target = state.seats[index]
             if target.kind != "open":
-                raise TableError(f"seat {seat} is taken")
+                raise TableError(f"seat {index} is taken")
             if not auth.matches(invite, target.invite_hash):
                 raise Forbidden("that invite does not open this seat")
-            token = auth.new_secret()
-            entries = self._stage(state, "seat", {"seat": seat, "kind": "human", "name": clean,
+            entries = self._stage(state, "seat", {"seat": index, "kind": "human", "name": clean,
                                                   "token_hash": auth.digest(token)})
-            if state.full():
-                entries += self._start(state)
-            await self._commit(live, entries)
-        self._after_change(live)
+            return entries + (self._start(state) if state.full() else [])
+
+        await self._change(live, change, retry=True)
         return token
 
-    async def set_seat(self, table_id: str, *, owner: str, seat: int, bot: str | None) -> str | None:
+    async def set_seat(self, table_id: str, *, owner: str, seat: object, bot: str | None) -> str | None:
         """Before the start, the creator makes a seat a bot (``bot``) or opens it for a person;
         returns the new invite of an opened seat."""
         live = await self.table(table_id)
         row = await asyncio.to_thread(store.read_table, self.engine, table_id)
         if row is None or not auth.matches(owner, row["owner_hash"]):
             raise Forbidden("only the table's creator may change its seats")
-        async with live.lock:
-            state = live.state
-            self._seat(state, seat)
+        if bot is not None and bot not in bot_names():
+            raise TableError(f"unknown bot {quote(bot)}; bots are: {', '.join(bot_names())}")
+        invite = None if bot is not None else auth.new_secret()
+
+        def change(state: TableState) -> list[LogEntry]:
+            index = self._seat(state, seat)
             if state.started:
                 raise TableError("the game has started")
-            invite = None
-            if bot is None:
-                invite = auth.new_secret()
-                data: dict[str, Any] = {"seat": seat, "kind": "open", "invite_hash": auth.digest(invite)}
-            elif bot in bot_names():
-                data = {"seat": seat, "kind": "bot", "bot": bot, "name": f"{bot} bot"}
-            else:
-                raise TableError(f"unknown bot {quote(bot)}; bots are: {', '.join(bot_names())}")
+            data: dict[str, Any] = ({"seat": index, "kind": "bot", "bot": bot, "name": f"{bot} bot"}
+                                    if invite is None else
+                                    {"seat": index, "kind": "open", "invite_hash": auth.digest(invite)})
             entries = self._stage(state, "seat", data)
-            if state.full():
-                entries += self._start(state)
-            await self._commit(live, entries)
-        self._after_change(live)
+            return entries + (self._start(state) if state.full() else [])
+
+        await self._change(live, change, retry=True)
         return invite
 
+    async def _change(self, live: LiveTable, change: Callable[[TableState], list[LogEntry]], *,
+                      retry: bool) -> None:
+        """Make a change (staged by ``change`` on the table in memory), commit it and tell everyone.
+        With ``retry``, a change that met another process's change is made again on the table as
+        it now is (once)."""
+        for attempt in (1, 2):
+            async with live.lock:
+                entries = change(live.state)
+                try:
+                    await self._commit(live, entries)
+                except Stale:
+                    if not retry or attempt == 2:
+                        raise
+                    continue
+            break
+        self._after_change(live)
+
     @staticmethod
-    def _seat(state: TableState, seat: object) -> Seat:
+    def _seat(state: TableState, seat: object) -> int:
         if type(seat) is not int or not 0 <= seat < len(state.seats):
             raise TableError(f"no seat {quote(seat)} at this table")
-        return state.seats[seat]
+        return seat
 
     def _start(self, state: TableState) -> list[LogEntry]:
         assert state.rules is not None
@@ -253,26 +286,27 @@ class TableService:
 
     async def act(self, table_id: str, seat: int, action: object, *, version: object = None) -> None:
         """Apply one action of ``seat`` (record form without the seat). With ``version``, the action
-        is refused unless the table is still at that version."""
+        is refused unless the table is still at that version; without it, an action that met a
+        change made by another server process is tried once more on the table as it now is."""
         live = await self.table(table_id)
-        async with live.lock:
-            state = live.state
+
+        def change(state: TableState) -> list[LogEntry]:
             if version is not None and version != state.version:
                 raise Stale(f"the table moved on (version {state.version}); your action was not taken")
-            if state.game is None:
+            if state.game is None or state.rules is None:
                 raise TableError("the game has not started")
             if state.game.over:
                 raise IllegalActionError("the game is over")
             parsed = state.parse(seat, action)
             state.game.hand.verify(parsed)
-            entry = action_json(state.rules, parsed) if state.rules is not None else {}
+            entry = action_json(state.rules, parsed)
             entry.pop("seat", None)
             entries = self._stage(state, "action", {"seat": seat, "action": entry})
             if state.needs_deal():
-                assert state.rules is not None
                 entries += self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_size)))
-            await self._commit(live, entries)
-        self._after_change(live)
+            return entries
+
+        await self._change(live, change, retry=version is None)
 
     def _stage(self, state: TableState, kind: str, data: dict[str, Any]) -> list[LogEntry]:
         """Apply a new log entry to the table in memory (committed by :meth:`_commit`)."""
@@ -283,10 +317,8 @@ class TableService:
     async def _commit(self, live: LiveTable, entries: list[LogEntry],
                       before: Sequence[Callable[[Connection], None]] = ()) -> None:
         state = live.state
-        jobs = [*before, store.add_entries(entries)]
-        status = state.status
-        jobs.append(store.set_status(state.id, status))
-        job_list = list(jobs)
+        job_list = [*before, store.add_entries(entries, shared_db=self.shared),
+                    store.set_status(state.id, state.status)]
 
         def job(conn: Connection) -> None:
             for j in job_list:
@@ -294,11 +326,64 @@ class TableService:
 
         try:
             await self.writer.run(job)
+        except store.Conflict:
+            await self._reload(live)
+            raise Stale(f"the table moved on (version {live.state.version}); "
+                        "your action was not taken") from None
         except Exception:
             log.exception("commit failed", extra={"table": state.id})
-            self.live.pop(state.id, None)
+            await self._reload(live)
             raise PitchError("the server could not store that; please try again") from None
         self._broadcast(live, entries)
+
+    async def _reload(self, live: LiveTable) -> None:
+        """Rebuild a table from its log in place (its connections stay) and send everyone a
+        snapshot. Called with the table's lock held."""
+        old = live.state
+        try:
+            state = await asyncio.to_thread(self._rebuild, old.id)
+        except Exception:
+            log.exception("cannot rebuild the table", extra={"table": old.id})
+            self.live.pop(old.id, None)
+            return
+        for mine, was in zip(state.seats, old.seats, strict=False):
+            mine.connections, mine.away_since = was.connections, was.away_since
+        live.state = state
+        for sub in live.subscribers:
+            sub.put(self.message(state, "snapshot", sub.seat))
+
+    def _changed_elsewhere(self, table_id: str, version: int) -> None:
+        """Another process committed ``version`` of a table: catch this process's copy up."""
+        live = self.live.get(table_id)
+        if live is not None and version > live.state.version:
+            self._spawn(self._catch_up(live))
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        async with live.lock:
+            state = live.state
+            entries = await asyncio.to_thread(store.read_log, self.engine, state.id, after=state.version)
+            if not entries:
+                return
+            try:
+                for e in entries:
+                    state.replay(e)
+            except Exception:
+                await self._reload(live)
+                return
+            self._broadcast(live, entries)
+        self._after_change(live, drive=False)
+
+    async def _keep_alive(self) -> None:
+        """Say this process is alive, and catch up any watched table whose notification was lost."""
+        while True:
+            await asyncio.sleep(HEARTBEAT_SECONDS)
+            try:
+                await self.writer.run(store.heartbeat(self.worker, time.time()))
+            except Exception:
+                log.exception("heartbeat failed")
+            for live in list(self.live.values()):
+                if live.subscribers:
+                    await self._catch_up(live)
 
     # -- telling everyone ----------------------------------------------------------------------------
 
@@ -382,25 +467,29 @@ class TableService:
         """Open a connection as a seat (its token) or a spectator (the table's watch key, or none
         for a public table); the first message queued is a snapshot."""
         live = await self.table(table_id)
-        state = live.state
+        if self.shared:
+            await self._catch_up(live)
         seat = SPECTATOR
         if token:
-            seat = next((i for i, s in enumerate(state.seats) if auth.matches(token, s.token_hash)), -2)
-            if seat == -2:
+            found = [i for i, s in enumerate(live.state.seats) if auth.matches(token, s.token_hash)]
+            if not found:
                 raise Forbidden("that token does not open a seat at this table")
-        elif not state.public:
+            seat = found[0]
+        elif not live.state.public:
             row = await asyncio.to_thread(store.read_table, self.engine, table_id)
             if row is None or not watch or not auth.matches(watch, auth.digest(row["watch_key"])):
                 raise Forbidden("this table is private: use its spectator link")
         sub = Subscriber(seat)
         async with live.lock:
+            state = live.state
             live.subscribers.add(sub)
             sub.put(self.message(state, "snapshot", seat))
             if seat != SPECTATOR:
-                s = state.seats[seat]
-                s.connections += 1
-                s.away_since = None
-                if s.standin:
+                person = state.seats[seat]
+                person.connections += 1
+                person.away_since = None
+                await self._tell_presence(state.id, seat, person.connections)
+                if person.standin:
                     await self._commit(live, self._stage(state, "standin", {"seat": seat, "on": False}))
         self._after_change(live)
         return live, sub
@@ -410,16 +499,26 @@ class TableService:
         live.subscribers.discard(sub)
         if sub.seat == SPECTATOR:
             return
-        seat = live.state.seats[sub.seat]
-        seat.connections = max(0, seat.connections - 1)
-        if seat.connections == 0:
-            seat.away_since = time.monotonic()
+        person = live.state.seats[sub.seat]
+        person.connections = max(0, person.connections - 1)
+        if person.connections == 0:
+            person.away_since = time.monotonic()
+        await self._tell_presence(live.state.id, sub.seat, person.connections)
         self._after_change(live)
+
+    async def _tell_presence(self, table_id: str, seat: int, connections: int) -> None:
+        """Record a seat's connections on this process, for the others (on a shared database)."""
+        if self.shared:
+            try:
+                await self.writer.run(store.set_presence(table_id, seat, self.worker, connections))
+            except Exception:
+                log.exception("cannot record presence", extra={"table": table_id})
 
     # -- bots and timers ----------------------------------------------------------------------------
 
-    def _after_change(self, live: LiveTable) -> None:
-        """Start the bot that is to act, or the grace timer of a person who is away."""
+    def _after_change(self, live: LiveTable, *, drive: bool = True) -> None:
+        """Start the bot that is to act (``drive``: the process that made the change does), or the
+        grace timer of a person who is away."""
         state = live.state
         seat = state.to_act()
         if live.grace_timer is not None:
@@ -428,7 +527,7 @@ class TableService:
         if seat is None:
             return
         if state.controller(seat, self.settings.standin_bot) is not None:
-            if live.bot_task is None or live.bot_task.done():
+            if drive and (live.bot_task is None or live.bot_task.done()):
                 live.bot_task = self._spawn(self._drive(live))
             return
         person = state.seats[seat]
@@ -446,11 +545,17 @@ class TableService:
         return task
 
     async def _grace_over(self, live: LiveTable, seat: int) -> None:
-        state = live.state
         async with live.lock:
+            state = live.state
             person = state.seats[seat]
             if state.to_act() != seat or person.connections or person.standin:
                 return
+            if self.shared:
+                elsewhere = await asyncio.to_thread(
+                    store.connections_elsewhere, self.engine, state.id, seat, worker=self.worker,
+                    alive_after=time.time() - 3 * HEARTBEAT_SECONDS)
+                if elsewhere:
+                    return
             await self._commit(live, self._stage(state, "standin", {"seat": seat, "on": True}))
         log.info("seat played by a bot", extra={"table": state.id, "seat": seat})
         self._after_change(live)

@@ -21,9 +21,16 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy.engine import Connection, Engine
 
-from pitchkit.server.store.schema import log, tables
+from pitchkit.server.store.schema import log, presence, tables, workers
 
-__all__ = ["LogEntry", "Writer", "connect", "migrate"]
+__all__ = ["Conflict", "LogEntry", "Writer", "connect", "migrate"]
+
+#: advisory lock keys (PostgreSQL): migrations, and a table's log (with the table's hash)
+_MIGRATION_LOCK = 7_150_001
+
+
+class Conflict(Exception):
+    """Another server process changed the table first: this process's copy is behind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +61,18 @@ def connect(url: str) -> Engine:
     return sa.create_engine(url, pool_pre_ping=True)
 
 
+def shared(engine: Engine) -> bool:
+    """True for a database that several server processes may share (PostgreSQL)."""
+    return engine.dialect.name == "postgresql"
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema up to date (Alembic ``upgrade head``)."""
+    """Bring the schema up to date (Alembic ``upgrade head``); on PostgreSQL one process at a time."""
     cfg = Config()
     cfg.set_main_option("script_location", str(resources.files("pitchkit.server.store") / "migrations"))
     with engine.begin() as conn:
+        if shared(engine):
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:k)"), {"k": _MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 
@@ -106,14 +120,18 @@ class Writer:
             self._commit(batch)
 
     def _commit(self, batch: Sequence[tuple[Job, asyncio.AbstractEventLoop, asyncio.Future[None]]]) -> None:
-        error: BaseException | None = None
+        errors: list[BaseException | None] = [None] * len(batch)
         try:
             with self.engine.begin() as conn:
-                for job, _, _ in batch:
-                    job(conn)
-        except Exception as e:  # one bad job fails its batch; each caller learns it
-            error = e
-        for _, loop, done in batch:
+                for i, (job, _, _) in enumerate(batch):
+                    try:
+                        with conn.begin_nested():  # a savepoint: a job that fails fails alone
+                            job(conn)
+                    except Exception as e:
+                        errors[i] = e
+        except Exception as e:  # the commit itself failed: every job of the batch learns it
+            errors = [e] * len(batch)
+        for (_, loop, done), error in zip(batch, errors, strict=True):
             loop.call_soon_threadsafe(_settle, done, error)
 
 
@@ -126,13 +144,23 @@ def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
         done.set_exception(error)
 
 
-def add_entries(entries: Sequence[LogEntry]) -> Job:
-    """A job that appends log entries."""
+def add_entries(entries: Sequence[LogEntry], *, shared_db: bool = False) -> Job:
+    """A job that appends log entries. On a shared database it first takes the table's advisory lock
+    and checks that no other process has appended since (else :class:`Conflict`), and it notifies
+    the other processes (``NOTIFY pitchkit``, ``table_id:version``) when the transaction commits."""
     rows = [{"table_id": e.table_id, "seq": e.seq, "kind": e.kind, "data": orjson.dumps(e.data).decode(),
              "at": e.at} for e in entries]
+    table_id, first, last = entries[0].table_id, entries[0].seq, entries[-1].seq
 
     def job(conn: Connection) -> None:
+        if shared_db:
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:t))"), {"t": table_id})
+            top = conn.execute(sa.select(sa.func.max(log.c.seq)).where(log.c.table_id == table_id)).scalar()
+            if (top or 0) != first - 1:
+                raise Conflict(table_id)
         conn.execute(log.insert(), rows)
+        if shared_db:
+            conn.execute(sa.text("SELECT pg_notify('pitchkit', :m)"), {"m": f"{table_id}:{last}"})
 
     return job
 
@@ -176,3 +204,36 @@ def ping(engine: Engine) -> None:
     """Raise if the database cannot be reached."""
     with engine.connect() as conn:
         conn.execute(sa.text("SELECT 1"))
+
+
+def heartbeat(worker: str, now: float) -> Job:
+    """A job that says this server process is alive."""
+    def job(conn: Connection) -> None:
+        done = conn.execute(workers.update().where(workers.c.id == worker).values(heartbeat=now))
+        if not done.rowcount:
+            conn.execute(workers.insert(), [{"id": worker, "heartbeat": now}])
+
+    return job
+
+
+def set_presence(table_id: str, seat: int, worker: str, connections: int) -> Job:
+    """A job that records how many connections a seat has on this process."""
+    def job(conn: Connection) -> None:
+        key = (presence.c.table_id == table_id) & (presence.c.seat == seat) & (presence.c.worker == worker)
+        conn.execute(presence.delete().where(key))
+        if connections:
+            conn.execute(presence.insert(), [{"table_id": table_id, "seat": seat, "worker": worker,
+                                              "connections": connections}])
+
+    return job
+
+
+def connections_elsewhere(engine: Engine, table_id: str, seat: int, *, worker: str,
+                          alive_after: float) -> int:
+    """Open connections of a seat on the other live server processes."""
+    query = (sa.select(sa.func.coalesce(sa.func.sum(presence.c.connections), 0))
+             .select_from(presence.join(workers, workers.c.id == presence.c.worker))
+             .where(presence.c.table_id == table_id, presence.c.seat == seat, presence.c.worker != worker,
+                    workers.c.heartbeat > alive_after))
+    with engine.connect() as conn:
+        return int(conn.execute(query).scalar() or 0)

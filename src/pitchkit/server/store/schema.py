@@ -32,3 +32,19 @@ log = Table(
     Column("data", Text, nullable=False),
     Column("at", Float, nullable=False),
 )
+
+#: the server processes sharing the database, each with the last time it said it was alive
+workers = Table(
+    "workers", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("heartbeat", Float, nullable=False),
+)
+
+#: open connections per table seat and worker: a person is away when no live worker has one
+presence = Table(
+    "presence", metadata,
+    Column("table_id", String(32), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("worker", String(32), primary_key=True),
+    Column("connections", Integer, nullable=False),
+)
