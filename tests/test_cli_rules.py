@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
-from pitchkit.cli.sheet import number, rules_sheet
+from pitchkit.sheet import number, rules_sheet
 from pitchkit.errors import PitchError
 from pitchkit.presets import presets
 from pitchkit.rules import OPTION_RANGES, Rules

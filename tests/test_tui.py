@@ -25,7 +25,7 @@ from pitchkit.rules import Rules
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.base import TableApp
 from pitchkit.tui.cards import card_label, suit_label
-from pitchkit.tui.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
+from pitchkit.bots.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
 from pitchkit.tui.keys import KeyChoice, auction_choices, card_keys, choices
 from pitchkit.tui.narrate import action_line, result_lines
 from pitchkit.tui.replay import ReplayApp

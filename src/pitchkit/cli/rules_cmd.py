@@ -3,7 +3,6 @@ its value and source (``--table``, ``--json``)."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import shutil
 import textwrap
@@ -14,28 +13,9 @@ from rich.console import Console
 from rich.table import Table
 
 from pitchkit.cli.app import app, fail, parse_option_pairs
-from pitchkit.cli.sheet import rules_sheet, sheet_text
 from pitchkit.errors import PitchError
-from pitchkit.presets import Preset, get_preset, presets
-from pitchkit.rules import OPTION_FIELDS, option_json, option_name, option_range
-
-
-def preset_rows(preset: Preset, options: dict[str, object]) -> list[dict[str, object]]:
-    """One row per rule: option name, value (after ``options``), source, help, allowed values."""
-    rules = preset.rules.with_options(options)
-    rows = []
-    for f in dataclasses.fields(rules):
-        if f.name == "preset":
-            continue
-        changed = f.name in {n.replace("-", "_") for n in options}
-        rows.append({
-            "option": option_name(f.name),
-            "value": option_json(getattr(rules, f.name)),
-            "source": "your option" if changed else preset.source(f.name),
-            "help": OPTION_FIELDS[f.name].metadata["help"],
-            "range": option_range(f.name),
-        })
-    return rows
+from pitchkit.presets import get_preset, presets
+from pitchkit.sheet import preset_rows, rules_sheet, sheet_text
 
 
 def _show(value: object) -> str:

@@ -14,9 +14,12 @@ import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import JSONResponse, Response
 
+from pitchkit.bots import bot_names
 from pitchkit.errors import PitchError
+from pitchkit.presets import presets
 from pitchkit.server.config import Settings
 from pitchkit.server.service import Forbidden, NotFound, Stale, Subscriber, TableService
+from pitchkit.sheet import preset_rows, rules_sheet
 
 log = logging.getLogger("pitchkit.server")
 
@@ -157,6 +160,22 @@ def create_app(settings: Settings) -> FastAPI:
                                           bot=None if bot is None else str(bot))
         return JSONResponse({"seat": seat, "invite": invite})
 
+    @app.get("/api/presets")
+    async def catalogue() -> JSONResponse:
+        return JSONResponse({"presets": [
+            {"name": p.name, "title": p.title, "seed": p.seed, "aliases": list(p.aliases),
+             "players": [p.rules.min_players, p.rules.max_players], "default_players": p.rules.players,
+             "tournament": p.tournament, "rules": preset_rows(p, {})}
+            for p in presets().values()], "bots": bot_names()})
+
+    @app.get("/api/tables/{table_id}/rules")
+    async def sheet(table_id: str) -> JSONResponse:
+        live = await service().table(table_id)
+        rules = live.state.rules
+        assert rules is not None
+        return JSONResponse({"rules": rules.label, "sections": [
+            {"heading": heading, "paragraphs": body} for heading, body in rules_sheet(rules)]})
+
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str) -> Response:
         return Response(orjson.dumps(await service().record(table_id)), media_type="application/json")
@@ -249,6 +268,13 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
             return {"type": "synced", "version": live.state.version}
         sub.put(service.message(live.state, "snapshot", sub.seat))
         return None
+    if kind == "hint":
+        if sub.seat < 0:
+            return {"type": "error", "message": "spectators get no hints"}
+        try:
+            return await service.hint(table_id, sub.seat)
+        except PitchError as e:
+            return {"type": "error", "message": str(e), "version": live.state.version}
     if kind == "act":
         if sub.seat < 0:
             return {"type": "error", "message": "spectators cannot act"}
@@ -257,4 +283,4 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
         except PitchError as e:
             return {"type": "error", "message": str(e), "version": live.state.version}
         return ACCEPTED
-    return {"type": "error", "message": "unknown message type; types are: act, sync, ping"}
+    return {"type": "error", "message": "unknown message type; types are: act, hint, sync, ping"}

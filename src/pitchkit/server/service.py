@@ -21,6 +21,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from pitchkit.bots import bot_names
+from pitchkit.bots.hints import hint_bot_name
 from pitchkit.errors import IllegalActionError, PitchError, quote
 from pitchkit.game import cut_for_deal
 from pitchkit.presets import make_rules
@@ -583,6 +584,19 @@ class TableService:
             except PitchError:
                 log.exception("a bot's action was refused", extra={"table": state.id, "seat": seat})
                 return
+
+    async def hint(self, table_id: str, seat: int) -> dict[str, Any]:
+        """What the hint bot (:mod:`pitchkit.bots.hints`) would do in ``seat``'s place, on its turn."""
+        live = await self.table(table_id)
+        state = live.state
+        if state.game is None or state.rules is None or state.to_act() != seat:
+            raise TableError("a hint is given on your turn")
+        version, view = state.version, state.game.view(seat)
+        name = hint_bot_name()
+        action = await self.bots.decide(name, view)
+        entry = action_json(state.rules, action)
+        entry.pop("seat", None)
+        return {"type": "hint", "version": version, "bot": name, "action": entry}
 
     # -- records ----------------------------------------------------------------------------------
 

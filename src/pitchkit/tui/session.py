@@ -16,13 +16,13 @@ from pitchkit.hand import Hand, HandResult
 from pitchkit.presets import find_preset
 from pitchkit.record import load_hand, record_hands, replay_game
 from pitchkit.rules import Rules
-from pitchkit.tui.hints import hint_bot_name
+from pitchkit.bots.hints import hint_bot_name
 from pitchkit.tui.narrate import seat_names
 from pitchkit.tui.saves import GameFile, SaveError, TableSetup, saved_text, table_setup
 from pitchkit.view import View, make_view
 
 #: the strongest bot first; the first one that can be made is the default opponent (hints: see
-#: :mod:`pitchkit.tui.hints`)
+#: :mod:`pitchkit.bots.hints`)
 PREFERRED_BOTS = ("heuristic", "random")
 
 
@@ -97,7 +97,7 @@ class Session:
             for s in range(rules.players) if s != human
         }
         self._hint_bot: Bot | None = None
-        #: the bot that gives hints (see :mod:`pitchkit.tui.hints`)
+        #: the bot that gives hints (see :mod:`pitchkit.bots.hints`)
         self.hint_bot_name = hint_bot_name() if human is not None else bot
         #: finished hands whose summary has not been shown yet
         self.unshown: list[Hand] = []

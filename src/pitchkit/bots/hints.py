@@ -1,4 +1,5 @@
-"""Which bot gives the hint at the table: the strongest one that answers within about a second.
+"""Which bot gives hints (at the terminal table and the online tables): the strongest one that answers
+within about a second.
 
 The rule, from the figures in ``docs/benchmarks.md``: ``pimc`` when the compiled solver is in use
 (``pitchkit[fast]``; about 0.01 s a card, and ahead of ``heuristic`` by 0.04 to 0.92 points a hand),

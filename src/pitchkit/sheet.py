@@ -1,15 +1,19 @@
 """A rules sheet in plain words, written from a :class:`~pitchkit.rules.Rules` value: how to deal,
-bid, name trump, play, score and win in the terms of that rule set (``pitch rules PRESET``).
+bid, name trump, play, score and win in the terms of that rule set (``pitch rules PRESET``, the
+online tables); and the rule table of a preset, option by option (:func:`preset_rows`).
 
 Every sentence is chosen by the value of one or more rule fields, so a changed option changes the
 sheet; nothing here knows which preset it describes."""
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from collections.abc import Iterable
 
+from pitchkit.presets import Preset
 from pitchkit.rules import (
+    OPTION_FIELDS,
     POINT_VALUES,
     AllPass,
     DealerSteal,
@@ -19,6 +23,9 @@ from pitchkit.rules import (
     Rules,
     StuckBid,
     TrumpBy,
+    option_json,
+    option_name,
+    option_range,
 )
 
 Section = tuple[str, list[str]]
@@ -281,3 +288,21 @@ def sheet_text(title: str, rules: Rules, *, width: int) -> Iterable[str]:
             item = paragraph.startswith("- ")
             yield from textwrap.wrap(paragraph, width, subsequent_indent="  " if item else "",
                                      break_long_words=False, break_on_hyphens=False)
+
+
+def preset_rows(preset: Preset, options: dict[str, object]) -> list[dict[str, object]]:
+    """One row per rule: option name, value (after ``options``), source, help, allowed values."""
+    rules = preset.rules.with_options(options)
+    rows: list[dict[str, object]] = []
+    for f in dataclasses.fields(rules):
+        if f.name == "preset":
+            continue
+        changed = f.name in {n.replace("-", "_") for n in options}
+        rows.append({
+            "option": option_name(f.name),
+            "value": option_json(getattr(rules, f.name)),
+            "source": "your option" if changed else preset.source(f.name),
+            "help": OPTION_FIELDS[f.name].metadata["help"],
+            "range": option_range(f.name),
+        })
+    return rows
