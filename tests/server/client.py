@@ -149,6 +149,7 @@ class Conn:
         self.ws = ws
         self.seat = seat
         self.frames: list[JSON] = []
+        self.sent: list[object] = []
         self.bucket = Bucket()
 
     @classmethod
@@ -184,6 +185,7 @@ class Conn:
     async def send(self, message: object) -> None:
         """Send a JSON message (or text as it is), within the rate limit."""
         await self.bucket.take()
+        self.sent.append(message)
         await self.ws.send(message if isinstance(message, str) else json.dumps(message))
 
     async def act(self, action: JSON, version: int | None) -> None:
@@ -260,6 +262,48 @@ async def watch(conn: Conn, *, stop: Callable[[JSON], bool] = over, timeout: flo
     if conn.frames and stop(conn.frames[-1]):
         return conn.frames[-1]
     return await conn.until(stop, timeout)
+
+
+async def person_and_bots(base: str, ws_base: str, bots: list[str], *, variant: str = "pct",
+                          options: JSON | None = None) -> tuple[Table, Conn]:
+    """A table where seat 0 waits for a person and the other seats are ``bots``; the person takes
+    seat 0 and connects (the game starts at once)."""
+    seats: list[JSON] = [{"human": True}, *({"bot": b} for b in bots)]
+    table = await asyncio.to_thread(create_table, base, variant, seats, options=options)
+    token = await asyncio.to_thread(table.join, 0, "Ann")
+    return table, await Conn.open(ws_base, table.id, token=token, seat=0)
+
+
+@dataclass
+class GameRun:
+    """A finished game: every frame each seat and the spectator received, and the record."""
+
+    variant: str
+    table: Table
+    seats: list[Conn]
+    spectator: Conn
+    record: list[JSON]
+
+    @property
+    def final(self) -> JSON:
+        """The last message the spectator received."""
+        return self.spectator.frames[-1]
+
+
+async def play_whole_game(base: str, ws_base: str, variant: str) -> GameRun:
+    """Create a table of people only, watch it, take every seat and play to the end."""
+    n = players_of(variant)
+    table = await asyncio.to_thread(create_table, base, variant, [{"human": True}] * n)
+    spectator = await Conn.open(ws_base, table.id, watch=table.watch)
+    seats = []
+    for seat in range(n):
+        token = await asyncio.to_thread(table.join, seat)
+        seats.append(await Conn.open(ws_base, table.id, token=token, seat=seat))
+    await asyncio.gather(*(play(c) for c in seats), watch(spectator))
+    record = await asyncio.to_thread(table.record)
+    for conn in [*seats, spectator]:
+        await conn.close()
+    return GameRun(variant, table, seats, spectator, record)
 
 
 # -- cards in messages --------------------------------------------------------------------------------

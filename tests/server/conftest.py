@@ -9,6 +9,7 @@ variable), where they fail: CI must not pass by skipping them.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import glob
 import os
@@ -25,7 +26,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.client import http
+from pitchkit.presets import presets
+from tests.server.client import GameRun, http, play_whole_game, run
 
 #: how long a server or a database may take to start
 START_TIMEOUT = 60.0
@@ -202,3 +204,11 @@ def server(database: Database) -> Iterator[Server]:
     running = Server(database.new_url(), database.folder).start()
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="session")
+def games(server: Server) -> dict[str, GameRun]:
+    """One whole game of every preset by four websocket clients and a spectator, all at once."""
+    async def all_games() -> list[GameRun]:
+        return await asyncio.gather(*(play_whole_game(server.base, server.ws_base, v) for v in presets()))
+    return {g.variant: g for g in run(all_games(), timeout=240)}

@@ -1,5 +1,5 @@
 """Whole games of all seven presets, each played by one websocket client per seat and watched by a
-spectator; the seven games run at once on one server (the module fixture ``games``). Each player
+spectator; the seven games run at once on one server (the fixture ``games``). Each player
 takes the first action of the ``legal`` list it is sent (the fewest cards of a compact discard).
 
 What the tests prove, for every preset, on each database:
@@ -27,12 +27,10 @@ What the tests prove, for every preset, on each database:
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -41,64 +39,9 @@ from typer.testing import CliRunner
 from pitchkit.cli.app import app
 from pitchkit.presets import presets
 from pitchkit.record import score_document
-from tests.server.client import (
-    JSON,
-    Conn,
-    Table,
-    cards_in,
-    create_table,
-    events,
-    over,
-    play,
-    played_in,
-    players_of,
-    record_plays,
-    run,
-    watch,
-)
-from tests.server.conftest import Server
+from tests.server.client import JSON, Conn, GameRun, cards_in, events, over, played_in, record_plays
 
 PRESETS = list(presets())
-
-
-@dataclass
-class GameRun:
-    """A finished game: every frame each seat and the spectator received, and the record."""
-
-    variant: str
-    table: Table
-    seats: list[Conn]
-    spectator: Conn
-    record: list[JSON]
-
-    @property
-    def final(self) -> JSON:
-        """The last message the spectator received."""
-        return self.spectator.frames[-1]
-
-
-async def play_whole_game(server: Server, variant: str) -> GameRun:
-    """Create a table of people only, watch it, take every seat and play to the end."""
-    n = players_of(variant)
-    table = await asyncio.to_thread(create_table, server.base, variant, [{"human": True}] * n)
-    spectator = await Conn.open(server.ws_base, table.id, watch=table.watch)
-    seats = []
-    for seat in range(n):
-        token = await asyncio.to_thread(table.join, seat)
-        seats.append(await Conn.open(server.ws_base, table.id, token=token, seat=seat))
-    await asyncio.gather(*(play(c) for c in seats), watch(spectator))
-    record = await asyncio.to_thread(table.record)
-    for conn in [*seats, spectator]:
-        await conn.close()
-    return GameRun(variant, table, seats, spectator, record)
-
-
-@pytest.fixture(scope="module")
-def games(server: Server) -> dict[str, GameRun]:
-    """One whole game of every preset, played at the same time."""
-    async def all_games() -> list[GameRun]:
-        return await asyncio.gather(*(play_whole_game(server, v) for v in PRESETS))
-    return {g.variant: g for g in run(all_games(), timeout=240)}
 
 
 def frames_with_state(conn: Conn) -> Iterator[JSON]:
