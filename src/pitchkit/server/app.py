@@ -12,7 +12,9 @@ from urllib.parse import urlsplit
 
 import orjson
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pitchkit.bots import bot_names
 from pitchkit.errors import PitchError
@@ -101,6 +103,15 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(PitchError)
     async def pitch_error(_: Request, error: PitchError) -> JSONResponse:
         return _error(str(error), _status(error))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_: Request, error: StarletteHTTPException) -> JSONResponse:
+        return _error(str(error.detail).splitlines()[0][:200], error.status_code)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_parameter(_: Request, error: RequestValidationError) -> JSONResponse:
+        where = next((str(e["loc"][-1]) for e in error.errors() if e.get("loc")), "a parameter")
+        return _error(f"{where}: not a valid value", 400)
 
     @app.exception_handler(Exception)
     async def internal_error(_: Request, error: Exception) -> JSONResponse:
