@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pitchkit.cli import arena, bench, play, rules_cmd, score, serve, stats
+from pitchkit.cli import arena, bench, play, rules_cmd, score, serve, stats, tournament
 from pitchkit.cli.app import app
 
-__all__ = ["app", "arena", "bench", "main", "play", "rules_cmd", "score", "serve", "stats"]
+__all__ = ["app", "arena", "bench", "main", "play", "rules_cmd", "score", "serve", "stats", "tournament"]
 
 
 def main() -> None:
