@@ -130,16 +130,25 @@ class Bucket:
     def __init__(self, rate: float = SEND_RATE, burst: float = SEND_BURST) -> None:
         self.rate, self.burst, self.tokens, self.stamp = rate, burst, burst, time.monotonic()
 
+    def try_take(self) -> float:
+        """Take a token if there is one (0 returned), else the seconds until there is one."""
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return 0.0
+        return (1 - self.tokens) / self.rate
+
     async def take(self) -> None:
         """Wait for a token and take it."""
-        while True:
-            now = time.monotonic()
-            self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-            self.stamp = now
-            if self.tokens >= 1:
-                self.tokens -= 1
-                return
-            await asyncio.sleep((1 - self.tokens) / self.rate)
+        while wait := self.try_take():
+            await asyncio.sleep(wait)
+
+    def take_blocking(self) -> None:
+        """Wait for a token and take it, blocking the thread."""
+        while wait := self.try_take():
+            time.sleep(wait)
 
 
 class Conn:

@@ -136,7 +136,7 @@ def test_burst_of_messages_closes_with_4429(server: Server) -> None:
 
 def test_oversize_message_is_answered_with_an_error(server: Server) -> None:
     async def go() -> tuple[JSON, JSON]:
-        table, conn = await person_and_bots(server.base, server.ws_base, ["heuristic"] * 3)
+        _, conn = await person_and_bots(server.base, server.ws_base, ["heuristic"] * 3)
         await conn.recv()
         await asyncio.sleep(0.2)
         await conn.send(json.dumps({"type": "ping", "padding": "x" * 5000}))

@@ -239,10 +239,16 @@ async def _receive_loop(ws: WebSocket, service: TableService, table_id: str, sub
                         settings: Settings) -> None:
     limit = RateLimit(settings.messages_per_second)
     while True:
-        raw = await ws.receive_text()
+        message = await ws.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
         if not limit.allow():
             await ws.close(code=CLOSE_TOO_FAST, reason="too many messages")
             return
+        raw = message.get("text")
+        if raw is None:
+            sub.put(orjson.dumps({"type": "error", "message": "a message must be JSON text, not binary"}))
+            continue
         try:
             reply = await _handle(service, table_id, sub, raw, settings)
         except Exception:
