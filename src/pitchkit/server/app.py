@@ -22,6 +22,7 @@ from pitchkit.presets import presets
 from pitchkit.server.config import Settings
 from pitchkit.server.service import Forbidden, NotFound, Stale, Subscriber, TableService
 from pitchkit.sheet import preset_rows, rules_sheet
+from pitchkit.web import mount_pages
 
 log = logging.getLogger("pitchkit.server")
 
@@ -215,6 +216,7 @@ def create_app(settings: Settings) -> FastAPI:
             sender.cancel()
             await service().unsubscribe(live, sub)
 
+    mount_pages(app)
     return app
 
 

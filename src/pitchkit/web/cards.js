@@ -1,0 +1,83 @@
+// Cards: names for screen readers, short labels, SVG faces drawn by code, trump grouping and sorting.
+
+export const SUITS = {
+  S: { name: "spades", sym: "\u2660", red: false },
+  H: { name: "hearts", sym: "\u2665", red: true },
+  C: { name: "clubs", sym: "\u2663", red: false },
+  D: { name: "diamonds", sym: "\u2666", red: true },
+};
+const RANK_LABEL = { T: "10" };
+const RANK_NAME = {
+  2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine",
+  T: "ten", J: "jack", Q: "queen", K: "king", A: "ace",
+};
+const ORDER = "23456789TJQKA";
+const JOKERS = { BJ: "big joker", LJ: "little joker" };
+
+/** "king of spades", "big joker". */
+export function cardName(card) {
+  return JOKERS[card] || `${RANK_NAME[card[0]]} of ${SUITS[card[1]].name}`;
+}
+
+/** "K♠", "10♥", "Big joker". */
+export function cardShort(card) {
+  if (card === "BJ") return "Big joker";
+  if (card === "LJ") return "Little joker";
+  return `${RANK_LABEL[card[0]] || card[0]}${SUITS[card[1]].sym}`;
+}
+
+/** The colour partner of a suit (the off-jack's suit). */
+function sameColour(suit) { return { S: "C", C: "S", H: "D", D: "H" }[suit]; }
+
+/** The suit a card belongs to under ``trump``: jokers and the off-jack belong to trump. */
+export function suitOf(card, trump, offJack) {
+  if (card in JOKERS) return trump || "J";
+  if (trump && offJack && card[0] === "J" && card[1] === sameColour(trump)) return trump;
+  return card[1];
+}
+
+/** Rank for sorting within a suit group, highest first (trump order: A K Q J off-jack jokers 10 ...). */
+function rankKey(card, trump) {
+  if (card === "BJ") return trump ? 9.6 : 14;
+  if (card === "LJ") return trump ? 9.5 : 13;
+  const r = ORDER.indexOf(card[0]);
+  if (trump && card[0] === "J" && card[1] !== trump) return 9.7;
+  return r;
+}
+
+/** Cards grouped by suit, trumps first, each group highest first: [[suit, [cards]], ...]. */
+export function groupHand(cards, trump, offJack) {
+  const groups = new Map();
+  const order = trump ? [trump, ...Object.keys(SUITS).filter((s) => s !== trump), "J"] : [...Object.keys(SUITS), "J"];
+  for (const s of order) groups.set(s, []);
+  for (const c of cards) groups.get(suitOf(c, trump, offJack)).push(c);
+  for (const list of groups.values()) list.sort((a, b) => rankKey(b, trump) - rankKey(a, trump));
+  return [...groups.entries()].filter(([, list]) => list.length);
+}
+
+/** An SVG card face (decorative: the button around it carries the name). */
+export function cardSvg(card) {
+  if (card in JOKERS) {
+    const colour = card === "BJ" ? "#b3123b" : "#1d2433";
+    return `<svg viewBox="0 0 50 70" aria-hidden="true" focusable="false"><rect x="1" y="1" width="48" height="68" rx="5" class="face"/>` +
+      `<text x="5" y="14" class="idx" fill="${colour}">${card === "BJ" ? "B" : "L"}</text>` +
+      `<text x="25" y="44" text-anchor="middle" class="pip" fill="${colour}">\u2605</text>` +
+      `<text x="25" y="62" text-anchor="middle" class="jk" fill="${colour}">JOKER</text></svg>`;
+  }
+  const suit = SUITS[card[1]];
+  const colour = suit.red ? "#b3123b" : "#1d2433";
+  const rank = RANK_LABEL[card[0]] || card[0];
+  return `<svg viewBox="0 0 50 70" aria-hidden="true" focusable="false"><rect x="1" y="1" width="48" height="68" rx="5" class="face"/>` +
+    `<text x="5" y="15" class="idx" fill="${colour}">${rank}</text>` +
+    `<text x="5" y="27" class="sm" fill="${colour}">${suit.sym}</text>` +
+    `<text x="27" y="52" text-anchor="middle" class="pip" fill="${colour}">${suit.sym}</text></svg>`;
+}
+
+/** A card as a button (``attrs``: extra attributes) or, without ``button``, a labelled figure. */
+export function cardHtml(card, { button = false, attrs = "", cls = "" } = {}) {
+  const label = cardName(card);
+  if (button) {
+    return `<button type="button" class="card ${cls}" data-card="${card}" aria-label="${label}" ${attrs}>${cardSvg(card)}</button>`;
+  }
+  return `<span class="card ${cls}" data-card="${card}" role="img" aria-label="${label}">${cardSvg(card)}</span>`;
+}

@@ -1,0 +1,155 @@
+// The lobby: create a table from the rules catalogue, hand out invite links, list my tables.
+import { api, esc, forgetTable, keepTable, myName, myTables, setMyName } from "./api.js";
+
+const $ = (id) => document.getElementById(id);
+let catalogue = { presets: [], bots: [] };
+const SKIP = new Set(["players", "min-players", "max-players"]);
+
+function preset() { return catalogue.presets.find((p) => p.name === $("variant").value); }
+
+function showPreset() {
+  const p = preset();
+  const players = $("players");
+  players.min = p.players[0];
+  players.max = p.players[1];
+  players.value = Math.min(Math.max(Number(players.value) || p.default_players, p.players[0]), p.players[1]);
+  $("variant-about").textContent = `${p.title} \u00b7 ${p.players[0]}\u2013${p.players[1]} players` +
+    (p.aliases.length ? ` \u00b7 also called ${p.aliases.join(", ")}` : "");
+  $("option-list").innerHTML = p.rules.filter((r) => !SKIP.has(r.option)).map((r, i) => {
+    const value = Array.isArray(r.value) ? r.value.join(",") : r.value === null ? "none" : String(r.value);
+    const id = `opt-${i}`;
+    const input = typeof r.value === "boolean"
+      ? `<select id="${id}" data-option="${esc(r.option)}" data-default="${value}"><option${value === "true" ? " selected" : ""}>true</option><option${value === "false" ? " selected" : ""}>false</option></select>`
+      : `<input id="${id}" data-option="${esc(r.option)}" data-default="${esc(value)}" value="${esc(value)}">`;
+    return `<div class="option"><label for="${id}"><code>${esc(r.option)}</code></label>${input}` +
+      `<p>${esc(r.help)} <span class="muted">(${esc(r.range)}; source: ${esc(r.source)})</span></p></div>`;
+  }).join("");
+  showSeats();
+}
+
+function showSeats() {
+  const n = Number($("players").value) || 4;
+  const old = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const bots = catalogue.bots.map((b) => `<option value="bot:${b}">Bot: ${b}</option>`).join("");
+  let html = "<legend>Seats</legend>";
+  for (let s = 0; s < n; s++) {
+    const me = s === 0 ? '<option value="me">Me</option>' : "";
+    html += `<label>Seat ${s} <select data-seat="${s}">${me}<option value="friend">A friend (invite link)</option>${bots}</select></label>`;
+  }
+  $("seats").innerHTML = html;
+  document.querySelectorAll("#seats select").forEach((sel, s) => {
+    sel.value = old[s] || (s === 0 ? "me" : "bot:heuristic");
+  });
+}
+
+function changedOptions() {
+  const options = {};
+  document.querySelectorAll("#option-list [data-option]").forEach((el) => {
+    if (el.value.trim() !== el.dataset.default) options[el.dataset.option] = el.value.trim();
+  });
+  return options;
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const name = $("name").value.trim();
+  setMyName(name);
+  const choices = [...document.querySelectorAll("#seats select")].map((s) => s.value);
+  const seats = choices.map((c) => (c.startsWith("bot:") ? { bot: c.slice(4) } : { human: true }));
+  const options = changedOptions();
+  const body = { variant: $("variant").value, players: seats.length, options, seats, public: $("public").checked };
+  try {
+    const made = await api("POST", "/api/tables", body);
+    const entry = { id: made.id, variant: body.variant, owner: made.owner, options, watch: made.watch,
+      watch_link: made.watch_link, invites: made.invites.filter((i) => choices[i.seat] === "friend") };
+    const mine = made.invites.find((i) => choices[i.seat] === "me");
+    if (mine) {
+      const joined = await api("POST", `/api/tables/${made.id}/join`, { seat: mine.seat, invite: mine.invite, name });
+      Object.assign(entry, { seat: mine.seat, token: joined.token, name });
+    }
+    keepTable(entry);
+    showCreated(entry);
+    showMine();
+  } catch (e) {
+    $("create-error").textContent = e.message;
+  }
+}
+
+function linkRow(label, link) {
+  return `<li><span>${esc(label)}</span> <input readonly value="${esc(link)}" aria-label="${esc(label)} link">` +
+    ` <button type="button" class="copy" data-copy="${esc(link)}">Copy</button></li>`;
+}
+
+function showCreated(entry) {
+  const box = $("created");
+  const rows = entry.invites.map((i) => linkRow(`Invite for seat ${i.seat}`, i.link));
+  rows.push(linkRow("Spectators", entry.watch_link));
+  box.innerHTML = `<h3>Table ${esc(entry.id)} is ready</h3>` +
+    "<p>Send each friend the link of their seat (each link works once). The game starts when every seat is taken.</p>" +
+    `<ul class="links">${rows.join("")}</ul>` +
+    `<p><a class="button primary" id="open-table" href="/t/${esc(entry.id)}">Open the table</a></p>`;
+  box.hidden = false;
+  $("open-table").focus();
+}
+
+async function copy(button) {
+  const text = button.dataset.copy;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const input = button.previousElementSibling;
+    input.select();
+    document.execCommand("copy");
+  }
+  button.textContent = "Copied";
+  setTimeout(() => { button.textContent = "Copy"; }, 1500);
+}
+
+async function showMine() {
+  const list = myTables();
+  if (!list.length) return;
+  let status = {};
+  try {
+    const got = await api("GET", `/api/tables?ids=${list.map((t) => t.id).join(",")}`);
+    status = Object.fromEntries(got.tables.map((t) => [t.id, t]));
+  } catch { status = {}; }
+  $("mine").innerHTML = `<ul class="tables">${list.map((t) => {
+    const live = status[t.id];
+    const what = live ? `${live.status}, hand ${live.hand}` : "not found";
+    const role = t.token ? `seat ${t.seat} as ${esc(t.name || "")}` : "watching";
+    return `<li><a href="/t/${esc(t.id)}">${esc(t.variant || (live && live.variant) || "table")} \u00b7 ${esc(t.id)}</a>` +
+      ` <span class="muted">${role} \u00b7 ${esc(what)}</span> <button type="button" class="forget" data-id="${esc(t.id)}">Forget</button></li>`;
+  }).join("")}</ul>`;
+}
+
+async function showPublic() {
+  try {
+    const got = await api("GET", "/api/tables");
+    $("public-list").innerHTML = got.tables.length
+      ? `<ul class="tables">${got.tables.map((t) => `<li><a href="/t/${esc(t.id)}">${esc(t.rules)} \u00b7 ${t.players} players</a> <span class="muted">${esc(t.status)}</span></li>`).join("")}</ul>`
+      : '<p class="muted">No public tables are waiting.</p>';
+  } catch (e) {
+    $("public-list").textContent = e.message;
+  }
+}
+
+async function main() {
+  $("name").value = myName();
+  catalogue = await api("GET", "/api/presets");
+  $("variant").innerHTML = catalogue.presets.map((p) => `<option value="${esc(p.name)}">${esc(p.name)} \u2014 ${esc(p.title)}</option>`).join("");
+  $("variant").addEventListener("change", showPreset);
+  $("players").addEventListener("change", showSeats);
+  $("create").addEventListener("submit", create);
+  document.addEventListener("click", (e) => {
+    const target = e.target.closest("button");
+    if (!target) return;
+    if (target.classList.contains("copy")) copy(target);
+    if (target.classList.contains("forget")) { forgetTable(target.dataset.id); target.closest("li").remove(); }
+  });
+  showPreset();
+  showMine();
+  showPublic();
+}
+
+main().catch((e) => { document.body.insertAdjacentHTML("afterbegin", `<p class="error" role="alert">${esc(e.message)}</p>`); });

@@ -1,0 +1,211 @@
+// Drawing the table from a seat's state: seats, auction, trick, prompt, actions and hand.
+import { esc } from "./api.js";
+import { cardHtml, cardShort, groupHand, SUITS, suitOf } from "./cards.js";
+import { actionWords, bidLabel, choiceLabel, suitWords } from "./words.js";
+
+/** Seat names as the page shows them: "You" for the viewer's own seat. */
+export function namer(table, mySeat) {
+  return (seat) => {
+    if (seat === mySeat) return "You";
+    const s = table && table.seats[seat];
+    if (!s) return `Seat ${seat}`;
+    if (s.kind === "bot") return `${s.bot || "bot"} (seat ${seat})`;
+    return s.name || `Seat ${seat}`;
+  };
+}
+
+/** Which seats are on one side: fixed teams (seat s on team s % teams), else each seat alone. */
+export function sides(players, teams) {
+  if (!teams) return [...Array(players).keys()].map((s) => [s]);
+  return [...Array(teams).keys()].map((t) => [...Array(players).keys()].filter((s) => s % teams === t));
+}
+
+function seatStatus(seat) {
+  if (!seat) return "";
+  if (seat.kind === "open") return '<span class="tag away">waiting for a player</span>';
+  if (seat.standin) return '<span class="tag away">away: a bot plays for them</span>';
+  if (seat.kind === "human" && seat.connected === false) return '<span class="tag away">away</span>';
+  return "";
+}
+
+/** The players' panels, the viewer's seat last so that it sits above the hand. */
+export function seatsHtml(ctx) {
+  const { table, state, seat: mine, name } = ctx;
+  const n = table.players;
+  const start = mine === null ? 0 : (mine + 1) % n;
+  const out = [];
+  for (let k = 0; k < n; k++) {
+    const s = (start + k) % n;
+    const badges = [];
+    if (state && state.dealer === s) badges.push('<span class="badge" title="dealer">Dealer</span>');
+    if (state && state.pitcher === s) badges.push(`<span class="badge pitcher" title="pitcher">Pitcher${state.bid !== null ? ` \u00b7 ${esc(state.bid)}` : ""}</span>`);
+    const bids = state ? state.bids.filter(([b]) => b === s) : [];
+    const bid = bids.length && state.phase === "auction" ? `<span class="bid">${esc(bidLabel(bids[bids.length - 1][1]))}</span>` : "";
+    const turn = state && state.to_act === s && state.phase !== "done";
+    const count = state ? state.hand_sizes[s] : 0;
+    const team = ctx.teams ? ` \u00b7 team ${(s % ctx.teams) + 1}` : "";
+    out.push(`<div class="seat${turn ? " turn" : ""}${s === mine ? " mine" : ""}" data-seat="${s}">` +
+      `<div class="who">${turn ? '<span class="sr">to act: </span>\u25b6 ' : ""}${esc(name(s))}</div>` +
+      `<div class="meta">score ${table.scores[s]}${team} \u00b7 ${count} card${count === 1 ? "" : "s"}</div>` +
+      `<div class="badges">${badges.join("")}${bid}${seatStatus(table.seats[s])}</div></div>`);
+  }
+  return out.join("");
+}
+
+/** The hand's headline: hand number, trump, contract, stock. */
+export function infoText(ctx) {
+  const { table, state, name } = ctx;
+  if (!state) return table.status === "waiting" ? "Waiting for every seat to be taken." : "";
+  const parts = [`Hand ${table.hand}`, `${name(state.dealer)} dealt`];
+  if (state.trump) parts.push(`trump ${suitWords(state.trump)}`);
+  if (state.pitcher !== null && state.bid !== null) parts.push(`${name(state.pitcher)} bid ${state.bid}${state.ran ? " (ran it)" : ""}`);
+  if (state.stock_size) parts.push(`${state.stock_size} cards in the stock`);
+  return parts.join(" \u00b7 ");
+}
+
+/** The auction so far, as it happens. */
+export function auctionHtml(ctx) {
+  const { state, name } = ctx;
+  if (!state || !state.bids.length || state.phase !== "auction") return "";
+  return `<h2 class="sr">Auction</h2><ol class="bids">${state.bids.map(([s, b]) => `<li><b>${esc(name(s))}</b> ${esc(b === "pass" ? "pass" : b)}</li>`).join("")}</ol>`;
+}
+
+/** The cards on the table with who played them; ``shown.winner`` marks a finished trick. */
+export function trickHtml(ctx, shown) {
+  const plays = shown ? shown.plays : (ctx.state ? ctx.state.trick : []);
+  if (!plays.length) return "";
+  const items = plays.map(([s, c]) => {
+    const win = shown && shown.winner === s;
+    return `<figure class="played${win ? " winner" : ""}">${cardHtml(c)}<figcaption>${esc(ctx.name(s))}${win ? " \u2605" : ""}</figcaption></figure>`;
+  }).join("");
+  let caption = "";
+  if (shown && shown.winner !== null && shown.winner !== undefined) caption = `<p class="trick-winner">${esc(ctx.name(shown.winner))} ${shown.winner === ctx.seat ? "win" : "wins"} the trick</p>`;
+  else if (shown && shown.last) caption = '<p class="trick-winner">The last trick of the hand</p>';
+  return `<div class="plays">${items}</div>${caption}`;
+}
+
+/** Why a card that is not in the legal list may not be played now. */
+export function whyNot(ctx, card) {
+  const { state, seat } = ctx;
+  if (!state || seat === null) return "not your cards";
+  if (state.to_act !== seat) return `wait: it is ${ctx.name(state.to_act)}'s turn`;
+  if (state.phase !== "play") return `cards are played after the ${state.phase}`;
+  if (!state.trick.length) {
+    return state.tricks.length === 0 && state.pitcher === seat ? "the first lead must be trump" : "this card may not lead now";
+  }
+  const led = suitOf(state.trick[0][1], state.trump, ctx.offJack);
+  if (led === state.trump) return `you must follow trump (${SUITS[led].name})`;
+  if (suitOf(card, state.trump, ctx.offJack) === led) return "this card may not be played now";
+  return `you must follow ${SUITS[led] ? SUITS[led].name : "the suit led"} (or trump)`;
+}
+
+function legalOf(ctx, key) { return (ctx.state && ctx.state.legal ? ctx.state.legal : []).filter((a) => key in a); }
+
+/** Buttons for every legal action that is not a card: bids, choices, trump, and the discard's confirm. */
+export function actionsHtml(ctx) {
+  const { state } = ctx;
+  if (!state || ctx.seat === null || state.to_act !== ctx.seat) return "";
+  const buttons = [];
+  const high = state.bids.reduce((m, [, b]) => (typeof b === "number" && b > m ? b : m), 0);
+  for (const a of legalOf(ctx, "bid")) {
+    const steal = typeof a.bid === "number" && a.bid === high && state.dealer === ctx.seat;
+    buttons.push(`<button type="button" class="act" data-act='${esc(JSON.stringify(a))}'>${esc(bidLabel(a.bid))}${steal ? " (take it)" : ""}</button>`);
+  }
+  for (const a of legalOf(ctx, "choose")) {
+    buttons.push(`<button type="button" class="act" data-act='${esc(JSON.stringify(a))}'>${esc(choiceLabel(a.choose))}</button>`);
+  }
+  for (const a of legalOf(ctx, "trump")) {
+    buttons.push(`<button type="button" class="act suit-${a.trump}" data-act='${esc(JSON.stringify(a))}'>${esc(suitWords(a.trump))}</button>`);
+  }
+  const discard = legalOf(ctx, "discard")[0];
+  if (discard) {
+    const [lo, hi] = discard.discard.count;
+    const n = ctx.selected.size;
+    const ok = n >= lo && n <= hi;
+    buttons.push(`<button type="button" class="act primary" id="discard-go"${ok ? "" : ' aria-disabled="true"'}>Discard ${n} card${n === 1 ? "" : "s"}</button>` +
+      `<span class="muted"> choose ${lo === hi ? lo : `${lo} to ${hi}`}</span>`);
+  }
+  const passes = legalOf(ctx, "pass");
+  if (passes.length && passes[0].pass.length > 1) {
+    const need = passes[0].pass.length;
+    buttons.push(`<button type="button" class="act primary" id="pass-go"${ctx.selected.size === need ? "" : ' aria-disabled="true"'}>Pass ${need} cards to your partner</button>`);
+  }
+  return buttons.join(" ");
+}
+
+/** What the viewer is asked to do, or whom everyone waits for. */
+export function promptText(ctx) {
+  const { state, table, seat } = ctx;
+  if (table.status === "over") return "The game is over.";
+  if (!state) return table.status === "waiting" ? "Waiting for players to join." : "";
+  if (state.phase === "done") return "The hand is over.";
+  if (seat === null || state.to_act !== seat) return `Waiting for ${ctx.name(state.to_act)} (${state.phase}).`;
+  const has = (k) => legalOf(ctx, k).length > 0;
+  if (has("discard")) {
+    const [lo, hi] = legalOf(ctx, "discard")[0].discard.count;
+    return `Your turn: choose ${lo === hi ? lo : `${lo} to ${hi}`} cards to discard, then confirm.`;
+  }
+  if (has("pass")) return "Your turn: choose the card(s) to pass to your partner.";
+  if (has("trump")) return "Your turn: name trump.";
+  if (has("bid") || has("choose")) return "Your turn: bid or pass.";
+  if (has("play")) return state.trick.length ? "Your turn: play a card." : "Your turn: lead a card.";
+  return "Your turn.";
+}
+
+/** The viewer's cards, grouped by suit with trumps first; only legal choices are live. */
+export function handHtml(ctx) {
+  const { state } = ctx;
+  if (!state || !state.hand) return "";
+  const myTurn = state.to_act === ctx.seat;
+  const plays = new Set(legalOf(ctx, "play").map((a) => a.play));
+  const discard = legalOf(ctx, "discard")[0];
+  const pickable = new Set(discard ? discard.discard.choose_from : []);
+  const passes = legalOf(ctx, "pass");
+  for (const p of passes) for (const c of p.pass) pickable.add(c);
+  const groups = groupHand(state.hand, state.trump, ctx.offJack);
+  const html = groups.map(([suit, cards]) => {
+    const label = suit === state.trump ? `Trump ${suitWords(suit)}` : suit === "J" ? "Jokers" : suitWords(suit);
+    const buttons = cards.map((c) => {
+      let attrs;
+      let cls = "";
+      if (myTurn && (plays.has(c) || pickable.has(c))) {
+        cls = "legal";
+        attrs = pickable.has(c) ? `aria-pressed="${ctx.selected.has(c)}"` : "";
+        if (ctx.hint === c) cls += " hinted";
+      } else {
+        const reason = myTurn && pickable.size ? "not one of the cards you may choose" : whyNot(ctx, c);
+        cls = myTurn ? "illegal" : "idle";
+        attrs = `aria-disabled="true" title="${esc(reason)}" data-why="${esc(reason)}"`;
+      }
+      return cardHtml(c, { button: true, attrs, cls });
+    }).join("");
+    return `<div class="group${suit === state.trump ? " trump" : ""}" role="group" aria-label="${esc(label)}"><span class="glabel">${esc(label)}</span><div class="cards">${buttons}</div></div>`;
+  }).join("");
+  const notes = [];
+  if (state.discards && state.discards.length) notes.push(`You discarded ${state.discards.map(cardShort).join(" ")}.`);
+  if (state.passed && state.passed.length) notes.push(`You passed ${state.passed.map(cardShort).join(" ")}.`);
+  if (state.received && state.received.length) notes.push(`You received ${state.received.map(cardShort).join(" ")}.`);
+  return `<h2 class="sr">Your cards</h2>${html}${notes.length ? `<p class="muted">${esc(notes.join(" "))}</p>` : ""}`;
+}
+
+/** The hand so far in words, with each trick's winner. */
+export function logLines(ctx) {
+  const { state, name } = ctx;
+  if (!state) return [];
+  const lines = [];
+  let trick = 0;
+  let inTrick = 0;
+  for (const a of state.log) {
+    lines.push(`${name(a.seat)} ${actionWords(a)}`);
+    if ("play" in a) {
+      inTrick += 1;
+      const done = state.tricks[trick];
+      if (done && inTrick === done.plays.length) {
+        lines.push(`\u2192 ${name(done.winner)} ${done.winner === ctx.seat ? "win" : "wins"} the trick`);
+        trick += 1;
+        inTrick = 0;
+      }
+    }
+  }
+  return lines;
+}

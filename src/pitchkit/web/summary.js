@@ -1,0 +1,45 @@
+// The end of a hand in words, the game's end, and the score history.
+import { esc } from "./api.js";
+import { awardWords, madeWords } from "./words.js";
+
+/** The summary of a finished hand (``over``: the hand_over event) for the dialog and the side panel. */
+export function summaryHtml(over, ctx, { gameOver = null } = {}) {
+  const r = over.result;
+  const name = ctx.name;
+  const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${esc(awardWords(a, name))}</li>`).join("");
+  const points = r.card_points && r.card_points.some((p) => p)
+    ? `<p>Card points for game: ${ctx.groups.map((g) => `${esc(g.map(name).join(" & "))} ${r.card_points[g[0]]}`).join(", ")}.</p>` : "";
+  const rows = ctx.groups.map((g) => {
+    const d = r.delta ? r.delta[g[0]] : 0;
+    return `<tr><th scope="row">${esc(g.map(name).join(" & "))}</th><td class="${d < 0 ? "neg" : ""}">${d > 0 ? "+" : ""}${d}</td><td>${r.scores[g[0]]}</td></tr>`;
+  }).join("");
+  let end = "";
+  if (gameOver) {
+    const winners = (gameOver.winner || []).map(name).join(" & ");
+    end = `<p class="winner">Game over: ${esc(winners || "nobody")} ${gameOver.winner && gameOver.winner.length === 1 && gameOver.winner[0] === ctx.seat ? "win" : "wins"}${gameOver.reason ? ` (${esc(gameOver.reason)})` : ""}.</p>`;
+  }
+  return `<h2 id="summary-h">Hand ${over.hand + 1} is over</h2><p class="made">${esc(madeWords(r, name))}</p>` +
+    `<h3>Points</h3><ul class="awards">${awards || "<li>No points were awarded.</li>"}</ul>${points}` +
+    `<table class="deltas"><thead><tr><th scope="col">Who</th><th scope="col">This hand</th><th scope="col">Score</th></tr></thead><tbody>${rows}</tbody></table>${end}`;
+}
+
+const COLOURS = ["#ffd466", "#7fd1ff", "#ff9ecb", "#b7f07a", "#ffb36b", "#c9a7ff", "#7ff0d9", "#ff7f7f", "#e0e0e0"];
+
+/** A line chart and a table of the scores after each hand (``history[i]``: scores after hand i). */
+export function historyHtml(history, ctx) {
+  if (!history.length) return '<p class="muted">No hand has finished yet.</p>';
+  const groups = ctx.groups;
+  const all = history.flatMap((h) => groups.map((g) => h[g[0]]));
+  const lo = Math.min(0, ...all);
+  const hi = Math.max(1, ...all);
+  const w = 300;
+  const h = 120;
+  const x = (i) => (history.length === 1 ? w / 2 : 10 + (i * (w - 20)) / (history.length - 1));
+  const y = (v) => h - 10 - ((v - lo) * (h - 20)) / (hi - lo);
+  const lines = groups.map((g, k) => `<polyline fill="none" stroke="${COLOURS[k % COLOURS.length]}" stroke-width="2" points="${history.map((s, i) => `${x(i).toFixed(1)},${y(s[g[0]]).toFixed(1)}`).join(" ")}"/>`).join("");
+  const legend = groups.map((g, k) => `<span class="key" style="--c:${COLOURS[k % COLOURS.length]}">${esc(g.map(ctx.name).join(" & "))}</span>`).join(" ");
+  const head = groups.map((g) => `<th scope="col">${esc(g.map(ctx.name).join(" & "))}</th>`).join("");
+  const body = history.map((s, i) => `<tr><th scope="row">${i + 1}</th>${groups.map((g) => `<td>${s[g[0]]}</td>`).join("")}</tr>`).join("");
+  return `<svg class="chart" viewBox="0 0 ${w} ${h}" aria-hidden="true"><line x1="0" x2="${w}" y1="${y(0)}" y2="${y(0)}" class="axis"/>${lines}</svg>` +
+    `<p class="legend">${legend}</p><table class="history"><thead><tr><th scope="col">Hand</th>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}

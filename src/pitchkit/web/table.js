@@ -1,0 +1,314 @@
+// The table page: joins or resumes a seat (or watches), follows the table over its websocket and
+// paces what arrives so that each trick can be read; every state comes whole from the server.
+import { api, esc, keepTable, knownTable, myName, setMyName } from "./api.js";
+import { cardShort } from "./cards.js";
+import {
+  actionsHtml, auctionHtml, handHtml, infoText, logLines, namer, promptText, seatsHtml, sides, trickHtml,
+} from "./render.js";
+import { historyHtml, summaryHtml } from "./summary.js";
+import { actionWords, bidLabel } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const params = new URLSearchParams(location.search);
+const tableId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const PACE = params.get("pace") === "fast" ? { step: 0, trick: 0 } : { step: reduced ? 150 : 350, trick: 1600 };
+
+const page = {
+  token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
+  table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
+  queue: [], busy: false, history: [], rules: null, offJack: false, teams: 0, lastSummary: null,
+};
+
+function ctx() {
+  const name = namer(page.table, page.seat);
+  const players = page.table ? page.table.players : 0;
+  return {
+    table: page.table, state: page.state, seat: page.seat, name, offJack: page.offJack, teams: page.teams,
+    selected: page.selected, hint: page.hint, groups: sides(players, page.teams),
+  };
+}
+
+const sleep = (ms) => new Promise((done) => { setTimeout(done, ms); });
+
+function setConn(text, kind) {
+  const el = $("conn");
+  el.textContent = text;
+  el.dataset.kind = kind;
+}
+
+function notice(text) { $("notice").textContent = text || ""; }
+
+// -- connection ---------------------------------------------------------------------------------
+
+function connect() {
+  const query = page.token ? `token=${encodeURIComponent(page.token)}` : page.watch ? `watch=${encodeURIComponent(page.watch)}` : "";
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
+  page.ws = ws;
+  ws.onopen = () => {
+    page.retries = 0;
+    setConn("connected", "ok");
+    if (page.version >= 0) ws.send(JSON.stringify({ type: "sync", version: page.version }));
+  };
+  ws.onmessage = (e) => onMessage(JSON.parse(e.data));
+  ws.onclose = (e) => {
+    if (page.ws !== ws) return;
+    page.pending = false;
+    if (e.code === 4403 || e.code === 4404) {
+      page.fatal = true;
+      setConn(e.code === 4404 ? "no such table" : "not allowed", "bad");
+      notice(e.reason || "This table cannot be opened with this link.");
+      return;
+    }
+    page.retries += 1;
+    setConn(`reconnecting (${page.retries})…`, "warn");
+    setTimeout(connect, Math.min(8000, 300 * 2 ** Math.min(page.retries, 5)));
+  };
+}
+
+function send(message) {
+  if (page.ws && page.ws.readyState === WebSocket.OPEN) page.ws.send(JSON.stringify(message));
+}
+
+function act(action) {
+  if (page.pending) return;
+  page.pending = true;
+  notice("");
+  send({ type: "act", action, version: page.version });
+}
+
+function onMessage(m) {
+  if (typeof m.version === "number" && m.type !== "error" && m.type !== "hint") page.version = Math.max(page.version, m.version);
+  if (m.type === "snapshot" || m.type === "update") {
+    page.queue.push(m);
+    pump();
+  } else if (m.type === "error") {
+    page.pending = false;
+    notice(m.message);
+  } else if (m.type === "hint") {
+    const a = m.action;
+    page.hint = a.play || null;
+    notice(`Hint (${m.bot}): ${a.play ? `play ${cardShort(a.play)}` : "bid" in a ? bidLabel(a.bid) : actionWords(a)}`);
+    draw();
+  }
+}
+
+// -- pacing -------------------------------------------------------------------------------------
+
+async function pump() {
+  if (page.busy) return;
+  page.busy = true;
+  try {
+    while (page.queue.length) await handle(page.queue.shift());
+  } finally {
+    page.busy = false;
+  }
+}
+
+async function handle(m) {
+  const prev = page.state;
+  const events = m.events || [];
+  let over = null;
+  const lastTrick = prev ? prev.trick.slice() : [];
+  let othersActed = false;
+  for (const ev of events) {
+    if (ev.kind === "action" && !over) {
+      if ("play" in ev.action) lastTrick.push([ev.action.seat, ev.action.play]);
+      if (ev.action.seat !== page.seat) othersActed = true;
+    }
+    if (ev.kind === "hand_over") over = ev;
+  }
+  const mySeatChanged = page.seat !== (m.seat ?? null);
+  page.table = m.table;
+  page.seat = m.seat ?? null;
+  page.state = m.state || null;
+  page.pending = false;
+  page.hint = null;
+  if (mySeatChanged || !prev || !page.state || prev.phase !== page.state.phase || page.state.to_act !== page.seat) page.selected.clear();
+  if (page.rules === null) loadRules();
+  if (over) {
+    page.history[over.hand] = over.result.scores;
+    page.shown = { plays: lastTrick, winner: null, last: true };
+    draw();
+    await showSummary(over);
+    page.shown = null;
+    draw();
+  } else if (m.type === "update" && prev && page.state && page.state.tricks.length > prev.tricks.length) {
+    const done = page.state.tricks[page.state.tricks.length - 1];
+    page.shown = { plays: done.plays, winner: done.winner };
+    draw();
+    await sleep(PACE.trick);
+    page.shown = null;
+    draw();
+  } else {
+    draw();
+    if (othersActed && page.queue.length) await sleep(PACE.step);
+  }
+}
+
+function showSummary(over) {
+  const c = ctx();
+  const gameOver = page.table.status === "over" ? page.table : null;
+  const html = summaryHtml(over, c, { gameOver });
+  page.lastSummary = html;
+  $("last").innerHTML = html.replace(' id="summary-h"', "");
+  $("last-box").hidden = false;
+  const dialog = $("summary");
+  const close = gameOver
+    ? '<p><a class="button primary" href="/">Play again</a> <button type="button" class="close">Look at the table</button></p>'
+    : `<p><button type="button" class="close primary">${page.seat === null ? "Close" : "Next hand"}</button></p>`;
+  dialog.innerHTML = html + close;
+  return new Promise((done) => {
+    const finish = () => { dialog.removeEventListener("close", finish); if (dialog.open) dialog.close(); done(); };
+    dialog.addEventListener("close", finish);
+    dialog.querySelectorAll("button.close").forEach((b) => b.addEventListener("click", finish));
+    dialog.showModal();
+    dialog.querySelector("button.close, a.button").focus();
+    if (page.seat === null && !gameOver) setTimeout(finish, Math.max(PACE.trick * 2, 300));
+  });
+}
+
+// -- drawing ------------------------------------------------------------------------------------
+
+function draw() {
+  const c = ctx();
+  if (!c.table) return;
+  const focusKey = document.activeElement && document.activeElement.closest("#me") ? focusId(document.activeElement) : null;
+  $("board").hidden = false;
+  $("title").textContent = `${c.table.rules} \u00b7 ${c.table.players} players${c.seat === null ? " \u00b7 watching" : ""}`;
+  $("seats").innerHTML = seatsHtml(c);
+  $("info").textContent = infoText(c);
+  $("auction").innerHTML = auctionHtml(c);
+  $("trick").innerHTML = trickHtml(c, page.shown);
+  $("prompt").textContent = promptText(c);
+  $("actions").innerHTML = actionsHtml(c);
+  $("hand").innerHTML = handHtml(c);
+  $("scores").innerHTML = scoresHtml(c);
+  $("log").innerHTML = logLines(c).map((l) => `<li>${esc(l)}</li>`).join("");
+  $("history").innerHTML = historyHtml(page.history.filter(Boolean), c);
+  const myTurn = c.state && c.seat !== null && c.state.to_act === c.seat && c.state.phase !== "done";
+  $("hint-btn").disabled = !myTurn;
+  $("hint-btn").hidden = c.seat === null;
+  document.body.classList.toggle("my-turn", Boolean(myTurn));
+  restoreFocus(focusKey, myTurn);
+}
+
+function focusId(el) {
+  if (el.dataset.card) return `[data-card="${el.dataset.card}"]`;
+  if (el.id) return `#${el.id}`;
+  if (el.dataset.act) return `[data-act='${el.dataset.act}']`;
+  return null;
+}
+
+function restoreFocus(key, myTurn) {
+  if ($("summary").open) return;
+  const active = document.activeElement;
+  if (key) {
+    const el = $("me").querySelector(key);
+    if (el) { el.focus(); return; }
+  }
+  const lost = !active || active === document.body || !document.contains(active);
+  if ((key || lost) && myTurn) {
+    const first = $("me").querySelector("button.act:not([aria-disabled]), button.card.legal");
+    if (first) first.focus();
+  }
+}
+
+function scoresHtml(c) {
+  const rows = c.groups.map((g) => `<tr><th scope="row">${esc(g.map(c.name).join(" & "))}</th><td>${c.table.scores[g[0]]}</td></tr>`).join("");
+  const status = c.table.status === "over"
+    ? `<p class="winner">Game over: ${esc((c.table.winner || []).map(c.name).join(" & "))} won.</p>` : "";
+  return `<h2>Scores</h2><table class="scores"><tbody>${rows}</tbody></table>${status}`;
+}
+
+// -- input --------------------------------------------------------------------------------------
+
+function onClick(e) {
+  const card = e.target.closest("button.card");
+  const button = e.target.closest("button");
+  if (card && $("hand").contains(card)) return clickCard(card);
+  if (!button) return;
+  if (button.dataset.act) return act(JSON.parse(button.dataset.act));
+  if (button.id === "discard-go" && !button.hasAttribute("aria-disabled")) return act({ discard: [...page.selected] });
+  if (button.id === "pass-go" && !button.hasAttribute("aria-disabled")) return act({ pass: [...page.selected] });
+  if (button.id === "hint-btn") { notice("Asking for a hint…"); send({ type: "hint" }); }
+}
+
+function clickCard(card) {
+  const c = card.dataset.card;
+  if (card.getAttribute("aria-disabled") === "true") {
+    notice(`${cardShort(c)}: ${card.dataset.why}`);
+    return;
+  }
+  const legal = (page.state && page.state.legal) || [];
+  if (legal.some((a) => a.play === c)) return act({ play: c });
+  const single = legal.find((a) => Array.isArray(a.pass) && a.pass.length === 1 && a.pass[0] === c);
+  if (single) return act({ pass: [c] });
+  if (page.selected.has(c)) page.selected.delete(c); else page.selected.add(c);
+  draw();
+}
+
+// -- start --------------------------------------------------------------------------------------
+
+async function loadRules() {
+  page.rules = "";
+  try {
+    const [sheet, catalogue, record] = await Promise.all([
+      api("GET", `/api/tables/${encodeURIComponent(tableId)}/rules`), api("GET", "/api/presets"),
+      api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`)]);
+    $("rules").innerHTML = `<p class="muted">${esc(sheet.rules)}</p>` + sheet.sections.map((s) => `<h3>${esc(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join("")}`).join("");
+    const preset = catalogue.presets.find((p) => p.name === page.table.variant);
+    const value = (opt) => {
+      const mine = (knownTable(tableId).options || {})[opt];
+      if (mine !== undefined) return String(mine);
+      const row = preset && preset.rules.find((r) => r.option === opt);
+      return row ? String(row.value) : "";
+    };
+    page.offJack = value("off-jack") === "true";
+    page.teams = Number(value("teams")) || 0;
+    record.forEach((h, i) => { if (!page.history[i]) page.history[i] = i + 1 < record.length ? record[i + 1].scores : page.table.scores; });
+    draw();
+  } catch (e) {
+    $("rules").textContent = e.message;
+  }
+}
+
+async function join(seat, invite) {
+  $("join").hidden = false;
+  $("join-name").value = myName();
+  $("join-name").focus();
+  await new Promise((done) => {
+    $("join-form").addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const name = $("join-name").value.trim();
+      try {
+        const got = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/join`, { seat, invite, name });
+        setMyName(name);
+        keepTable({ id: tableId, seat, token: got.token, name });
+        history.replaceState(null, "", `/t/${encodeURIComponent(tableId)}${params.get("pace") ? `?pace=${params.get("pace")}` : ""}`);
+        $("join").hidden = true;
+        done();
+      } catch (err) {
+        $("join-error").textContent = err.message;
+      }
+    });
+  });
+}
+
+async function main() {
+  document.addEventListener("click", onClick);
+  const invite = params.get("invite");
+  if (invite) {
+    const known = knownTable(tableId);
+    if (!known.token) await join(Number(params.get("seat")), invite);
+  }
+  const known = knownTable(tableId);
+  page.token = known.token || null;
+  if (!page.token) {
+    page.watch = page.watch || known.watch || null;
+    keepTable({ id: tableId, watch: page.watch });
+  }
+  connect();
+}
+
+main();

@@ -1,0 +1,60 @@
+// Actions, bids, awards and results in plain words.
+import { cardShort, SUITS } from "./cards.js";
+
+const CHOICES = { run: "Run it", sell: "Sell", misdeal: "Call a misdeal" };
+const CHOICE_DONE = { run: "runs it", sell: "sells the bid", misdeal: "calls a misdeal" };
+const POINTS = {
+  high: "High", low: "Low", jack: "Jack", "off-jack": "Off-jack", "big-joker": "Big joker",
+  "little-joker": "Little joker", ace: "Ace", ten: "Ten", two: "Two", three: "Three", game: "Game",
+  smudge: "Smudge",
+};
+
+/** A bid's label on its button: "Pass", "Bid 3", "Smudge". */
+export function bidLabel(bid) {
+  if (bid === "pass") return "Pass";
+  if (typeof bid === "number") return `Bid ${bid}`;
+  return bid.charAt(0).toUpperCase() + bid.slice(1);
+}
+
+/** A choice's label on its button. */
+export function choiceLabel(choice) { return CHOICES[choice] || choice; }
+
+/** A suit's name with its symbol. */
+export function suitWords(suit) { return `${SUITS[suit].sym} ${SUITS[suit].name}`; }
+
+/** What one action did, after the actor's name: "bids 3", "plays K♠", "discards 3 cards". */
+export function actionWords(a) {
+  if ("bid" in a) return a.bid === "pass" ? "passes" : `bids ${a.bid}`;
+  if ("play" in a) return `plays ${cardShort(a.play)}`;
+  if ("trump" in a) return `names ${suitWords(a.trump)} trump`;
+  if ("discard" in a) {
+    const n = Array.isArray(a.discard) ? a.discard.length : a.discard;
+    const list = Array.isArray(a.discard) && n ? `: ${a.discard.map(cardShort).join(" ")}` : "";
+    return `discards ${n} card${n === 1 ? "" : "s"}${list}`;
+  }
+  if ("pass" in a) {
+    const n = Array.isArray(a.pass) ? a.pass.length : a.pass;
+    const list = Array.isArray(a.pass) ? ` (${a.pass.map(cardShort).join(" ")})` : "";
+    return `passes ${n} card${n === 1 ? "" : "s"} to the partner${list}`;
+  }
+  if ("choose" in a) return CHOICE_DONE[a.choose] || a.choose;
+  return JSON.stringify(a);
+}
+
+/** One award in words: "High (A♥): Ann", with its value and whether it scored. */
+export function awardWords(award, name) {
+  const point = POINTS[award.point] || award.point;
+  const card = award.card ? ` (${cardShort(award.card)})` : "";
+  const who = award.seat === null || award.seat === undefined ? "nobody" : name(award.seat);
+  const value = award.value && award.value !== 1 ? `, ${award.value} points` : "";
+  const scored = award.scored === false ? " \u2014 not scored (scored: false)" : "";
+  return `${point}${card}: ${who}${value}${scored}`;
+}
+
+/** "made" or "set" for a result with a bid. */
+export function madeWords(result, name) {
+  if (result.misdeal) return "Misdeal: the hand is dealt again.";
+  if (result.pitcher === null || result.pitcher === undefined) return "No bid was made.";
+  return `${name(result.pitcher)} bid ${result.bid}${result.trump ? ` in ${suitWords(result.trump)}` : ""}` +
+    ` and ${result.made ? "made it" : "was set"}.`;
+}
