@@ -1,0 +1,167 @@
+"""A game driven one integer decision at a time: the part every environment adapter shares.
+
+:class:`Decisions` wraps a :class:`~pitchkit.game.Game`, keeps the cards a seat has picked in a
+discard or partner pass under way, turns action ids into engine actions (:mod:`.encoding`), and
+reports each finished hand. Rewards (docs/observations.md): ``"points"`` gives each seat its score
+change when a hand ends; ``"win"`` gives 1 to each seat of the winning side and 0 to the others
+when the game ends (a game cut short by ``max_hands`` pays nothing).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from pitchkit.actions import Action, Discard, PassCards, Phase
+from pitchkit.cards import Card
+from pitchkit.envs import encoding as enc
+from pitchkit.errors import IllegalActionError, RulesError, quote
+from pitchkit.game import Game
+from pitchkit.hand import HandResult
+from pitchkit.presets import make_rules
+from pitchkit.rules import Rules
+from pitchkit.view import View
+
+REWARDS = ("points", "win")
+
+
+def env_rules(variant: str, players: int | None, options: Mapping[str, object] | None) -> Rules:
+    """The rules of an environment: a preset, its player count and rule options by name."""
+    return make_rules(variant, dict(options or {}), players=players)
+
+
+def check_reward(reward: object) -> str:
+    """The reward scheme's name, or a :class:`RulesError`."""
+    if reward not in REWARDS:
+        raise RulesError(f"reward must be one of {', '.join(REWARDS)}, not {quote(reward)}")
+    assert isinstance(reward, str)
+    return reward
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """What one decision did: the hand's result when it ended a hand, and whether the game is over
+    (or cut short after ``max_hands`` hands)."""
+
+    result: HandResult | None
+    over: bool
+    truncated: bool
+
+
+class Decisions:
+    """A game of Pitch taken one action id at a time."""
+
+    def __init__(self, rules: Rules, *, seed: int | None, max_hands: int | None = None) -> None:
+        self.rules = rules
+        self.layout = enc.Layout.of(rules)
+        self.max_hands = max_hands
+        self.game = Game(rules, rng=random.Random(seed))
+        self.pending: tuple[Card, ...] = ()
+        self.hands_done = 0
+        self.truncated = False
+
+    @property
+    def over(self) -> bool:
+        """True once the game is over or cut short."""
+        return self.game.over or self.truncated
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to decide, ``None`` once over."""
+        return None if self.over else self.game.to_act
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now."""
+        return self.game.view(seat)
+
+    def pending_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` has picked in a discard or pass under way (only its own)."""
+        return self.pending if seat == self.to_act else ()
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """The legal action ids of ``seat`` (all 0 when it is not to act)."""
+        if self.over:
+            return np.zeros(enc.N_ACTIONS, dtype=np.int8)
+        return enc.legal_mask(self.view(seat), self.pending_of(seat))
+
+    def legal_ids(self) -> list[int]:
+        """The legal action ids of the seat to act."""
+        seat = self.to_act
+        return [] if seat is None else enc.legal_ids(self.view(seat), self.pending)
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation tensor of ``seat``."""
+        return self.layout.encode(self.view(seat), self.pending_of(seat))
+
+    def step(self, action_id: int) -> Step:
+        """Take one decision of the seat to act; an illegal id raises
+        :class:`~pitchkit.errors.IllegalActionError` and changes nothing."""
+        seat = self.to_act
+        if seat is None:
+            raise IllegalActionError("the game is over")
+        a = enc._check_id(action_id)
+        legal = self.legal_ids()
+        if a not in legal:
+            raise IllegalActionError(f"seat {seat} cannot {enc.action_name(a)} now; legal: "
+                                     + ", ".join(enc.action_name(i) for i in legal[:8])
+                                     + (", ..." if len(legal) > 8 else ""))
+        phase = self.game.hand.phase
+        if phase == Phase.DISCARD:
+            if a != enc.DISCARD_DONE:
+                return self._pick(a)
+            return self.apply(Discard(seat, self.pending))
+        if phase == Phase.EXCHANGE:
+            picked = self._pick(a)
+            if len(self.pending) < self.rules.partner_pass:
+                return picked
+            return self.apply(PassCards(seat, self.pending))
+        return self.apply(enc.single_action(seat, a))
+
+    def _pick(self, action_id: int) -> Step:
+        card = enc.pick_card(action_id)
+        assert card is not None
+        self.pending = (*self.pending, card)
+        return Step(None, False, False)
+
+    def apply(self, action: Action) -> Step:
+        """Apply a whole engine action of the seat to act (as a bot chooses it)."""
+        if self.over:
+            raise IllegalActionError("the game is over")
+        result = self.game.apply(action)
+        self.pending = ()
+        if result is not None and not result.misdeal:
+            self.hands_done += 1
+            if not self.game.over and self.max_hands is not None and self.hands_done >= self.max_hands:
+                self.truncated = True
+        return Step(result, self.game.over, self.truncated)
+
+    def rewards(self, step: Step, reward: str) -> list[float]:
+        """Each seat's reward for a step under the ``reward`` scheme."""
+        n = self.rules.players
+        if reward == "points":
+            if step.result is None:
+                return [0.0] * n
+            return [float(d) for d in step.result.delta]
+        if not step.over or self.game.end is None:
+            return [0.0] * n
+        won = set(self.game.end.winners)
+        return [1.0 if s in won else 0.0 for s in range(n)]
+
+    def render(self) -> str:
+        """The table as text: every seat's cards (a picture for people, not an observation)."""
+        g = self.game
+        h = g.hand
+        lines = [f"{self.rules.label} · scores {g.scores} · hand {len(g.history) + 1} · "
+                 f"dealer {h.dealer} · phase {h.phase.value} · to act {self.to_act}"]
+        for s in range(self.rules.players):
+            lines.append(f"  seat {s}: {' '.join(str(c) for c in h.holding(s))}")
+        v = self.view(h.to_act if h.to_act is not None else 0)
+        public = enc.observation_text(v, self.pending_of(v.seat)).split(" | ")[5:]
+        lines.append("  " + " | ".join(public))
+        if g.end is not None:
+            lines.append(f"  game over: winners {list(g.end.winners)} ({g.end.reason})")
+        return "\n".join(lines)

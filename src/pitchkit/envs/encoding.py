@@ -1,0 +1,334 @@
+"""Observations and actions of the research environments, specified once (docs/observations.md).
+
+Every adapter (PettingZoo, OpenSpiel, Gymnasium) uses the same fixed table of :data:`N_ACTIONS`
+integer actions and builds each seat's tensors only from that seat's :class:`~pitchkit.view.View`
+(plus the cards it has picked so far in a discard or partner pass under way), so an observation
+can hold nothing the seat may not know.
+
+A discard or a partner pass is a sequence of single-card decisions in increasing card index, a
+discard ended by :data:`DISCARD_DONE` and a pass by its last card: each engine action has exactly
+one decision sequence (:func:`decisions`), and :func:`legal_mask` allows exactly the prefixes of
+the engine's legal actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+import numpy.typing as npt
+
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
+from pitchkit.cards import CARDS, Card, Suit, format_cards
+from pitchkit.errors import IllegalActionError, quote
+from pitchkit.rules import Rules
+from pitchkit.view import View
+
+#: most cards in a deck (52 and two jokers)
+MAX_CARDS = 54
+#: highest bid value of any rules: ``max-bid`` 20 and the smudge and over-smudge above it
+MAX_BID = 22
+
+BID_PASS = 0
+#: ``BID_BASE + v`` bids ``v`` (1..22)
+BID_BASE = 0
+CHOOSE_RUN, CHOOSE_SELL, CHOOSE_MISDEAL = MAX_BID + 1, MAX_BID + 2, MAX_BID + 3
+#: ``TRUMP_BASE + suit`` names trump (clubs, diamonds, hearts, spades)
+TRUMP_BASE = MAX_BID + 4
+#: ``PLAY_BASE + card`` plays a card (card index 0..53, see :mod:`pitchkit.cards`)
+PLAY_BASE = TRUMP_BASE + 4
+#: ``DISCARD_BASE + card`` adds a card to the discard under way
+DISCARD_BASE = PLAY_BASE + MAX_CARDS
+#: ends the discard under way (the cards picked so far are the discard, maybe none)
+DISCARD_DONE = DISCARD_BASE + MAX_CARDS
+#: ``PASS_BASE + card`` adds a card to the partner pass under way
+PASS_BASE = DISCARD_DONE + 1
+N_ACTIONS = PASS_BASE + MAX_CARDS
+
+_CHOICES = {Choice.RUN: CHOOSE_RUN, Choice.SELL: CHOOSE_SELL, Choice.MISDEAL: CHOOSE_MISDEAL}
+_CHOICE_OF = {v: k for k, v in _CHOICES.items()}
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
+
+
+def action_name(action_id: int) -> str:
+    """Text of an action id: ``bid 3``, ``pass``, ``run``, ``trump S``, ``play KH``,
+    ``discard 7C``, ``discard done``, ``pass-card QD``."""
+    a = _check_id(action_id)
+    if a == BID_PASS:
+        return "pass"
+    if a <= MAX_BID:
+        return f"bid {a}"
+    if a in _CHOICE_OF:
+        return _CHOICE_OF[a].value
+    if a < PLAY_BASE:
+        return f"trump {Suit(a - TRUMP_BASE)}"
+    if a < DISCARD_BASE:
+        return f"play {CARDS[a - PLAY_BASE]}"
+    if a < DISCARD_DONE:
+        return f"discard {CARDS[a - DISCARD_BASE]}"
+    if a == DISCARD_DONE:
+        return "discard done"
+    return f"pass-card {CARDS[a - PASS_BASE]}"
+
+
+def _check_id(action_id: object) -> int:
+    if isinstance(action_id, np.integer):
+        action_id = int(action_id)
+    if type(action_id) is not int or not 0 <= action_id < N_ACTIONS:
+        raise IllegalActionError(f"not an action id: {quote(action_id)} (0 to {N_ACTIONS - 1})")
+    return action_id
+
+
+def decisions(action: Action) -> tuple[int, ...]:
+    """The decision ids that make up an engine action: one for most actions, the cards in index
+    order (then :data:`DISCARD_DONE`) for a discard, the cards in index order for a partner pass."""
+    match action:
+        case Bid(_, amount):
+            return (BID_PASS if amount is None else BID_BASE + amount,)
+        case Choose(_, option):
+            return (_CHOICES[option],)
+        case DeclareTrump(_, suit):
+            return (TRUMP_BASE + int(suit),)
+        case Play(_, card):
+            return (PLAY_BASE + int(card),)
+        case Discard(_, cards):
+            return (*(DISCARD_BASE + int(c) for c in sorted(cards)), DISCARD_DONE)
+        case PassCards(_, cards):
+            return tuple(PASS_BASE + int(c) for c in sorted(cards))
+    raise IllegalActionError(f"not an action: {quote(action)}")
+
+
+def pick_card(action_id: int) -> Card | None:
+    """The card a discard or pass pick adds, ``None`` for any other action id."""
+    if DISCARD_BASE <= action_id < DISCARD_DONE:
+        return CARDS[action_id - DISCARD_BASE]
+    if PASS_BASE <= action_id < N_ACTIONS:
+        return CARDS[action_id - PASS_BASE]
+    return None
+
+
+def single_action(seat: int, action_id: int) -> Action:
+    """The engine action of a one-decision id (bid, choice, trump or play) for ``seat``."""
+    a = _check_id(action_id)
+    if a == BID_PASS:
+        return Bid(seat, None)
+    if a <= MAX_BID:
+        return Bid(seat, a - BID_BASE)
+    if a in _CHOICE_OF:
+        return Choose(seat, _CHOICE_OF[a])
+    if a < PLAY_BASE:
+        return DeclareTrump(seat, Suit(a - TRUMP_BASE))
+    if a < DISCARD_BASE:
+        return Play(seat, CARDS[a - PLAY_BASE])
+    raise IllegalActionError(f"{action_name(a)} is one step of a discard or pass, not a whole action")
+
+
+# -- legal actions -------------------------------------------------------------------------------
+
+
+def legal_mask(view: View, pending: tuple[Card, ...] = ()) -> npt.NDArray[np.int8]:
+    """1 for each action id the seat of ``view`` may take now, given the cards it has already picked
+    in a discard or pass under way (``pending``, in index order); all 0 when it is not its turn."""
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    for a in legal_ids(view, pending):
+        mask[a] = 1
+    return mask
+
+
+def legal_ids(view: View, pending: tuple[Card, ...] = ()) -> list[int]:
+    """The action ids :func:`legal_mask` allows, in increasing order."""
+    if not view.my_turn:
+        return []
+    last = max(pending) if pending else -1
+    if view.phase == Phase.DISCARD:
+        assert view.discard_options is not None
+        allowed, lo, hi = view.discard_options
+        later = [c for c in allowed if c > last]
+        n = len(pending)
+        ids = [DISCARD_BASE + int(c) for i, c in enumerate(later)
+               if n + 1 <= hi and n + len(later) - i >= lo]
+        if lo <= n <= hi:
+            ids.append(DISCARD_DONE)
+        return ids
+    if view.phase == Phase.EXCHANGE:
+        k = view.rules.partner_pass
+        later = [c for c in view.hand if c > last]
+        need = k - len(pending)
+        return [PASS_BASE + int(c) for i, c in enumerate(later) if len(later) - i >= need]
+    return sorted(decisions(a)[0] for a in view.legal)
+
+
+# -- observation tensors --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where each part of an observation lies in the flat tensor, for rules with ``n`` seats and a
+    deck of ``deck`` cards. Seats are relative: row ``i`` is the seat ``i`` places to the observer's
+    left (row 0 the observer)."""
+
+    n: int
+    deck: int
+    #: what a score of ``scale`` encodes as 1.0 (the target, or 11 without one)
+    scale: int
+
+    @staticmethod
+    def of(rules: Rules) -> Layout:
+        """The layout for these rules."""
+        return Layout(rules.players, rules.deck_size, rules.target or 11)
+
+    @cached_property
+    def sections(self) -> tuple[tuple[str, int], ...]:
+        """(name, length) of each part, in order."""
+        n, d = self.n, self.deck
+        return (
+            ("hand", d), ("discards", d), ("passed", d), ("received", d), ("pending", d),
+            ("played", n * d), ("trick", n * d), ("captured", n * d),
+            ("phase", len(PHASES)), ("to_act", n), ("dealer", n), ("pitcher", n), ("in_hand", n),
+            ("trump", 4), ("contract", MAX_BID), ("bids", n * (MAX_BID + 2)), ("ran", 1),
+            ("hand_sizes", n), ("discard_counts", n), ("set_aside_counts", n), ("stock", 1),
+            ("scores", n),
+        )
+
+    @cached_property
+    def offsets(self) -> dict[str, tuple[int, int]]:
+        """name -> (start, length)."""
+        out: dict[str, tuple[int, int]] = {}
+        pos = 0
+        for name, size in self.sections:
+            out[name] = (pos, size)
+            pos += size
+        return out
+
+    @property
+    def size(self) -> int:
+        """Length of the observation tensor."""
+        return sum(size for _, size in self.sections)
+
+    def bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """Lowest and highest value of each entry: 0 and 1, scores -2 and 2."""
+        low = np.zeros(self.size, dtype=np.float32)
+        high = np.ones(self.size, dtype=np.float32)
+        start, size = self.offsets["scores"]
+        low[start:start + size], high[start:start + size] = -2.0, 2.0
+        return low, high
+
+    def part(self, tensor: npt.NDArray[np.float32], name: str) -> npt.NDArray[np.float32]:
+        """One part of a tensor, shaped (seats, cards) for the per-seat card parts."""
+        start, size = self.offsets[name]
+        out = tensor[start:start + size]
+        if name in ("played", "trick", "captured"):
+            return out.reshape(self.n, self.deck)
+        if name == "bids":
+            return out.reshape(self.n, MAX_BID + 2)
+        return out
+
+    def encode(self, view: View, pending: tuple[Card, ...] = ()) -> npt.NDArray[np.float32]:
+        """The observation tensor of ``view`` (see docs/observations.md)."""
+        out = np.zeros(self.size, dtype=np.float32)
+        self.write(out, view, pending)
+        return out
+
+    def write(self, out: npt.NDArray[np.float32], view: View, pending: tuple[Card, ...] = ()) -> None:
+        """Fill a zeroed tensor of :attr:`size` with the observation of ``view``."""
+        n, d, me = self.n, self.deck, view.seat
+        o = self.offsets
+
+        def rel(seat: int) -> int:
+            return (seat - me) % n
+
+        def cards(name: str, items: tuple[Card, ...], row: int = 0) -> None:
+            base = o[name][0] + row * d
+            for c in items:
+                out[base + c] = 1.0
+
+        def one(name: str, index: int | None) -> None:
+            if index is not None:
+                out[o[name][0] + index] = 1.0
+
+        cards("hand", view.hand)
+        cards("discards", view.discards)
+        cards("passed", view.passed)
+        cards("received", view.received)
+        cards("pending", pending)
+        for plays, winner in view.tricks:
+            for seat, c in plays:
+                cards("played", (c,), rel(seat))
+            cards("captured", tuple(c for _, c in plays), rel(winner))
+        for seat, c in view.trick:
+            cards("played", (c,), rel(seat))
+            cards("trick", (c,), rel(seat))
+        one("phase", PHASES.index(view.phase))
+        one("to_act", None if view.to_act is None else rel(view.to_act))
+        one("dealer", rel(view.dealer))
+        one("pitcher", None if view.pitcher is None else rel(view.pitcher))
+        for seat in view.seats:
+            one("in_hand", rel(seat))
+        one("trump", None if view.trump is None else int(view.trump))
+        one("contract", None if view.bid is None else view.bid - 1)
+        latest = {seat: amount for seat, amount in view.bids}
+        start = o["bids"][0]
+        for seat in range(n):
+            slot = 0 if seat not in latest else 1 + (latest[seat] or 0)
+            out[start + rel(seat) * (MAX_BID + 2) + slot] = 1.0
+        out[o["ran"][0]] = float(view.ran)
+        for name, counts in (("hand_sizes", view.hand_sizes), ("discard_counts", view.discard_counts),
+                             ("set_aside_counts", view.set_aside_counts)):
+            for seat, k in enumerate(counts):
+                out[o[name][0] + rel(seat)] = k / d
+        out[o["stock"][0]] = view.stock_size / d
+        for seat, score in enumerate(view.scores):
+            out[o["scores"][0] + rel(seat)] = min(2.0, max(-2.0, score / self.scale))
+
+
+def observation_text(view: View, pending: tuple[Card, ...] = ()) -> str:
+    """One line of what the seat of ``view`` knows now (the text twin of the tensor)."""
+    r = view.rules
+    parts = [f"seat {view.seat}", f"dealer {view.dealer}", f"phase {view.phase.value}",
+             f"to act {view.to_act}", f"hand [{format_cards(view.hand)}]"]
+    if view.discards:
+        parts.append(f"discarded [{format_cards(view.discards)}]")
+    if view.passed or view.received:
+        parts.append(f"passed [{format_cards(view.passed)}] received [{format_cards(view.received)}]")
+    if pending:
+        parts.append(f"picked [{format_cards(pending)}]")
+    if view.bids:
+        parts.append("bids " + " ".join(f"{s}:{r.bid_name(a)}" for s, a in view.bids))
+    if view.ran:
+        parts.append("ran it")
+    if view.pitcher is not None and view.bid is not None:
+        parts.append(f"pitcher {view.pitcher} bid {r.bid_name(view.bid)}")
+    if view.trump is not None:
+        parts.append(f"trump {view.trump}")
+    for plays, winner in view.tricks:
+        parts.append("trick " + " ".join(f"{s}:{c}" for s, c in plays) + f" won by {winner}")
+    if view.trick:
+        parts.append("trick " + " ".join(f"{s}:{c}" for s, c in view.trick))
+    parts.append("hand sizes " + ",".join(map(str, view.hand_sizes)))
+    if view.stock_size:
+        parts.append(f"stock {view.stock_size}")
+    parts.append("scores " + ",".join(map(str, view.scores)))
+    return " | ".join(parts)
+
+
+def visible_decisions(view: View, pending: tuple[Card, ...] = ()) -> list[tuple[int, int]]:
+    """(seat, action id) of every decision of the hand the seat of ``view`` has seen, in order:
+    the public ones, its own discards and passes (and its partner's pass once received), then its
+    picks under way. With ids in index order inside a discard or pass this is perfect recall."""
+    out: list[tuple[int, int]] = []
+    for a in view.log:
+        out.extend((a.seat, i) for i in decisions(a))
+    if pending:
+        base = DISCARD_BASE if view.phase == Phase.DISCARD else PASS_BASE
+        out.extend((view.seat, base + int(c)) for c in pending)
+    return out
+
+
+def max_decisions(rules: Rules) -> int:
+    """An upper bound on the decisions of one hand under ``rules``: two rounds of bids with run,
+    sell and misdeal, two trump namings, every seat's discard (a pick per card and done) and the
+    bidder's second one, the partner passes, and every card of the deck played."""
+    n, d = rules.players, rules.deck_size
+    return 2 * n + 5 + n * (rules.hand_size + 1) + d + 1 + n * rules.partner_pass + d

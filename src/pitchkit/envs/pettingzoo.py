@@ -1,0 +1,130 @@
+"""Pitch as a PettingZoo AEC environment (needs ``pitchkit[envs]``).
+
+``env(variant="pct", players=None, options=None, reward="points", max_hands=None,
+render_mode=None)`` plays one whole game per episode with agents ``player_0`` .. ``player_{n-1}``
+(seat numbers). Each observation is a dict: ``observation`` (the tensor of docs/observations.md)
+and ``action_mask`` (int8, one per action id). ``reward="points"`` pays each seat its score change
+at the end of every hand, ``"win"`` pays 1 to the winners when the game ends; ``max_hands`` cuts a
+game short (truncation). ``env`` wraps :class:`raw_env` in PettingZoo's usual wrappers, which end
+the game with reward -1 for a seat that takes an illegal action; ``raw_env`` raises
+:class:`~pitchkit.errors.IllegalActionError` instead and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from pitchkit.envs import encoding as enc
+from pitchkit.envs.core import Decisions, check_reward, env_rules
+from pitchkit.errors import RulesError, quote
+
+
+def env(**kwargs: Any) -> AECEnv[str, dict[str, Any], int]:
+    """The environment with PettingZoo's standard wrappers (illegal action ends the game)."""
+    base = raw_env(**kwargs)
+    wrapped: AECEnv[str, dict[str, Any], int] = wrappers.TerminateIllegalWrapper(base, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
+    """A game of Pitch for PettingZoo: one agent per seat, acting in turn."""
+
+    metadata: ClassVar[dict[str, Any]] = {"name": "pitchkit_v0", "render_modes": ["ansi"],
+                                          "is_parallelizable": False}
+
+    def __init__(self, variant: str = "pct", players: int | None = None,
+                 options: Mapping[str, object] | None = None, reward: str = "points",
+                 max_hands: int | None = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        if render_mode not in (None, "ansi"):
+            raise RulesError(f"render_mode must be None or 'ansi', not {quote(render_mode)}")
+        self.rules = env_rules(variant, players, options)
+        self.reward_scheme = check_reward(reward)
+        self.max_hands = max_hands
+        self.render_mode = render_mode
+        n = self.rules.players
+        self.possible_agents = [f"player_{s}" for s in range(n)]
+        self.agents = list(self.possible_agents)
+        self._seat = {a: s for s, a in enumerate(self.possible_agents)}
+        layout = enc.Layout.of(self.rules)
+        low, high = layout.bounds()
+        obs_space = spaces.Dict({
+            "observation": spaces.Box(low, high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (enc.N_ACTIONS,), dtype=np.int8),
+        })
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(enc.N_ACTIONS) for a in self.possible_agents}
+        self._game: Decisions | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The same for every agent."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """``Discrete(N_ACTIONS)``: the action table of docs/observations.md."""
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Decisions:
+        """The game in progress (after :meth:`reset`)."""
+        if self._game is None:
+            raise RulesError("call reset() before using the environment")
+        return self._game
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game; the same seed gives the same deals."""
+        self._game = Decisions(self.rules, seed=seed, max_hands=self.max_hands)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self.game.to_act
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        """The agent's observation tensor and action mask."""
+        seat = self._seat[agent]
+        return {"observation": self.game.observation(seat), "action_mask": self.game.mask(seat)}
+
+    def step(self, action: int | None) -> None:
+        """Take the selected agent's decision (``None`` for an agent whose game is over)."""
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        assert action is not None
+        step = self.game.step(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        for a, r in zip(self.possible_agents, self.game.rewards(step, self.reward_scheme), strict=True):
+            self.rewards[a] = r
+        for a in self.agents:
+            self.infos[a] = {} if step.result is None else {"hand_delta": list(step.result.delta)}
+        if step.over or step.truncated:
+            for a in self.agents:
+                self.terminations[a] = self.game.game.over
+                self.truncations[a] = step.truncated
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        """The table as text (``render_mode="ansi"``)."""
+        if self.render_mode is None:
+            return None
+        return self.game.render()
+
+    def close(self) -> None:
+        """Nothing to release."""

@@ -1,0 +1,90 @@
+"""The PettingZoo environment passes PettingZoo's own checks for every preset; rewards add up to
+the game's scores; illegal actions are refused or end the game."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the PettingZoo environment needs pitchkit[envs]")
+
+from pettingzoo.test import api_test, seed_test
+
+from pitchkit.envs import encoding as enc
+from pitchkit.envs.pettingzoo import env, raw_env
+from pitchkit.errors import IllegalActionError, RulesError
+from tests.envs.conftest import PRESETS
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_api_test_passes(variant: str) -> None:
+    api_test(env(variant=variant, max_hands=2), num_cycles=200)
+
+
+@pytest.mark.parametrize("variant", PRESETS)
+def test_seed_test_passes(variant: str) -> None:
+    seed_test(lambda: env(variant=variant, max_hands=2), num_cycles=60)
+
+
+def play_out(e: raw_env, seed: int) -> dict[str, float]:
+    """Play random legal decisions to the end; the rewards each agent received."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    total = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, term, trunc, _ = e.last()
+        total[agent] += reward
+        if term or trunc:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    return total
+
+
+@pytest.mark.parametrize("variant", ["pct", "ten-point"])
+def test_points_rewards_add_up_to_the_scores(variant: str) -> None:
+    e = raw_env(variant=variant, max_hands=4)
+    total = play_out(e, 3)
+    assert [total[a] for a in e.possible_agents] == [float(s) for s in e.game.game.scores]
+
+
+def test_win_reward_pays_the_winners_once() -> None:
+    e = raw_env(variant="auction", options={"target": 3}, reward="win")
+    total = play_out(e, 8)
+    end = e.game.game.end
+    assert end is not None
+    assert [total[a] for a in e.possible_agents] == [float(s in end.winners) for s in range(4)]
+
+
+def test_raw_env_refuses_an_illegal_action_and_changes_nothing() -> None:
+    e = raw_env(variant="pct")
+    e.reset(seed=1)
+    agent = e.agent_selection
+    before = e.observe(agent)["observation"].copy()
+    with pytest.raises(IllegalActionError, match="cannot play"):
+        e.step(enc.PLAY_BASE)
+    assert e.agent_selection == agent
+    assert np.array_equal(e.observe(agent)["observation"], before)
+
+
+def test_wrapped_env_ends_the_game_on_an_illegal_action() -> None:
+    e = env(variant="pct")
+    e.reset(seed=1)
+    agent = e.agent_selection
+    e.last()
+    e.step(enc.PLAY_BASE)
+    assert all(e.terminations.values())
+    assert e.rewards[agent] == -1
+
+
+def test_ansi_render_shows_the_table() -> None:
+    e = raw_env(variant="pct", players=3, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert text is not None and "seat 2:" in text and "phase auction" in text
+    with pytest.raises(RulesError, match="render_mode"):
+        raw_env(render_mode="human")
+    with pytest.raises(RulesError, match="reward"):
+        raw_env(reward="money")
