@@ -52,6 +52,21 @@ class Step:
     truncated: bool
 
 
+def resolve(rules: Rules, phase: Phase, seat: int, pending: tuple[Card, ...],
+            action_id: int) -> tuple[tuple[Card, ...], Action | None]:
+    """What a legal decision of ``seat`` does: the cards picked after it, and the engine action to
+    apply when it completes one (a discard ends with its done, a pass with its last card)."""
+    card = enc.pick_card(action_id)
+    if phase == Phase.DISCARD and card is None:
+        return (), Discard(seat, pending)
+    if card is None:
+        return (), enc.single_action(seat, action_id)
+    picked = (*pending, card)
+    if phase == Phase.EXCHANGE and len(picked) == rules.partner_pass:
+        return (), PassCards(seat, picked)
+    return picked, None
+
+
 class Decisions:
     """A game of Pitch taken one action id at a time."""
 
@@ -109,23 +124,10 @@ class Decisions:
             raise IllegalActionError(f"seat {seat} cannot {enc.action_name(a)} now; legal: "
                                      + ", ".join(enc.action_name(i) for i in legal[:8])
                                      + (", ..." if len(legal) > 8 else ""))
-        phase = self.game.hand.phase
-        if phase == Phase.DISCARD:
-            if a != enc.DISCARD_DONE:
-                return self._pick(a)
-            return self.apply(Discard(seat, self.pending))
-        if phase == Phase.EXCHANGE:
-            picked = self._pick(a)
-            if len(self.pending) < self.rules.partner_pass:
-                return picked
-            return self.apply(PassCards(seat, self.pending))
-        return self.apply(enc.single_action(seat, a))
-
-    def _pick(self, action_id: int) -> Step:
-        card = enc.pick_card(action_id)
-        assert card is not None
-        self.pending = (*self.pending, card)
-        return Step(None, False, False)
+        self.pending, action = resolve(self.rules, self.game.hand.phase, seat, self.pending, a)
+        if action is None:
+            return Step(None, False, False)
+        return self.apply(action)
 
     def apply(self, action: Action) -> Step:
         """Apply a whole engine action of the seat to act (as a bot chooses it)."""
