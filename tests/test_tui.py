@@ -18,6 +18,7 @@ from textual.widgets import RichLog, Static
 from pitchkit import Bid, Card, Phase, make_rules
 from pitchkit.actions import Action, Discard, PassCards
 from pitchkit.bots import random_action
+from pitchkit.bots.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
 from pitchkit.cards import Suit
 from pitchkit.errors import PitchError
 from pitchkit.record import game_record, hand_record, score_document
@@ -25,7 +26,6 @@ from pitchkit.rules import Rules
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.base import TableApp
 from pitchkit.tui.cards import card_label, suit_label
-from pitchkit.bots.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
 from pitchkit.tui.keys import KeyChoice, auction_choices, card_keys, choices
 from pitchkit.tui.narrate import action_line, result_lines
 from pitchkit.tui.replay import ReplayApp

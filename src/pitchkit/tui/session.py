@@ -10,13 +10,13 @@ from pathlib import Path
 
 from pitchkit.actions import Action, Play
 from pitchkit.bots import Bot, make_bot
+from pitchkit.bots.hints import hint_bot_name
 from pitchkit.errors import PitchError
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
 from pitchkit.presets import find_preset
 from pitchkit.record import load_hand, record_hands, replay_game
 from pitchkit.rules import Rules
-from pitchkit.bots.hints import hint_bot_name
 from pitchkit.tui.narrate import seat_names
 from pitchkit.tui.saves import GameFile, SaveError, TableSetup, saved_text, table_setup
 from pitchkit.view import View, make_view
