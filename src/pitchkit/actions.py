@@ -68,6 +68,18 @@ class PassCards:
 
 
 @dataclass(frozen=True, slots=True)
+class Ruling:
+    """A judge's ruling that ends the hand in progress (a misplay that cannot be corrected, a foul,
+    a void hand): every seat's score change, and the seats that sit out the next hand, which the same
+    dealer deals again to the others. No player chooses it: it is never among the legal actions."""
+
+    seat: int
+    name: str
+    delta: tuple[int, ...]
+    sit_out: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Choose:
     """A named decision: run it, sell the bid, call a misdeal."""
 
@@ -75,7 +87,7 @@ class Choose:
     option: Choice
 
 
-Action = Bid | Play | DeclareTrump | Discard | PassCards | Choose
+Action = Bid | Play | DeclareTrump | Discard | PassCards | Choose | Ruling
 
 #: Interned play actions, ``PLAYS[seat][card]``, so the hot path allocates no action objects.
 PLAYS: tuple[tuple[Play, ...], ...] = tuple(tuple(Play(s, c) for c in CARDS) for s in range(9))
@@ -95,5 +107,7 @@ def describe(action: Action, bid_name: dict[int | None, str] | None = None) -> s
             return f"seat {seat} discard [{format_cards(cards)}]"
         case PassCards(seat, cards):
             return f"seat {seat} pass [{format_cards(cards)}] to the partner"
+        case Ruling(seat, name, _, _):
+            return f"ruling {name} against seat {seat}"
         case Choose(seat, option):
             return f"seat {seat} choose {option.value}"

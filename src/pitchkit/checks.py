@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import typing
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Play
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Play, Ruling
 from pitchkit.cards import CARDS, Card, Suit
 from pitchkit.errors import DealError, IllegalActionError, RulesError, quote
 from pitchkit.lookup import MAX_SEATS
@@ -48,12 +48,31 @@ def check_action(action: object, n_seats: int) -> None:
     elif kind is Choose:
         if type(action.option) is not Choice:  # type: ignore[attr-defined]
             raise IllegalActionError(f"not a choice: {quote(action.option)}")  # type: ignore[attr-defined]
+    elif kind is Ruling:
+        _check_ruling(action, n_seats)  # type: ignore[arg-type]
     else:  # the kinds that carry cards: a discard, a partner pass
         cards = action.cards  # type: ignore[attr-defined]
         if type(cards) is not tuple or len(cards) > len(CARDS):
             raise IllegalActionError(f"cards must be a tuple of Card, not {quote(cards)}")
         for card in cards:
             check_card(card)
+
+
+#: the longest name of a ruling
+RULING_NAME_LIMIT = 40
+
+
+def _check_ruling(ruling: Ruling, n_seats: int) -> None:
+    name, delta, sit_out = ruling.name, ruling.delta, ruling.sit_out
+    if type(name) is not str or not 0 < len(name) <= RULING_NAME_LIMIT or not name.isprintable():
+        raise IllegalActionError(f"a ruling needs a name of 1 to {RULING_NAME_LIMIT} characters, "
+                                 f"not {quote(name)}")
+    if (type(delta) is not tuple or len(delta) != n_seats
+            or not all(type(x) is int and -SCORE_LIMIT <= x <= SCORE_LIMIT for x in delta)):
+        raise IllegalActionError(f"a ruling's delta is a score change for each of the {n_seats} seats, "
+                                 f"not {quote(delta)}")
+    if type(sit_out) is not tuple or not all(type(s) is int and 0 <= s < n_seats for s in sit_out):
+        raise IllegalActionError(f"a ruling's sit-out lists seats of this table, not {quote(sit_out)}")
 
 
 def check_rules(rules: object) -> None:

@@ -152,6 +152,17 @@ class Game:
         result = finished.result
         assert result is not None
         self.history.append(finished)
+        if result.ruling is not None:
+            # a ruling's score change counts, the deal does not: the same dealer deals again to the
+            # seats that do not sit out (the next in turn when the dealer sits out)
+            self.scores = list(result.scores)
+            seats = tuple(s for s in self.playing if s not in result.ruling.sit_out)
+            dealer = finished.dealer
+            if dealer not in seats:
+                dealer = self._next_dealer(dealer, seats)
+            self.hand = Hand.deal(self.rules, self.rng, dealer=dealer, scores=self.scores,
+                                  seats=seats if len(seats) < self.rules.players else None)
+            return result
         if result.misdeal:
             self.misdeals_in_row += 1
             if self.misdeals_in_row >= MAX_MISDEALS_IN_ROW:
@@ -168,10 +179,11 @@ class Game:
             self._deal(self._next_dealer(finished.dealer))
         return result
 
-    def _next_dealer(self, dealer: int) -> int:
+    def _next_dealer(self, dealer: int, seats: tuple[int, ...] | None = None) -> int:
         n = self.rules.players
+        among = self.playing if seats is None else seats
         s = (dealer + 1) % n
-        while s not in self.playing:
+        while s not in among:
             s = (s + 1) % n
         return s
 

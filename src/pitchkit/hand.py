@@ -26,6 +26,7 @@ from pitchkit.actions import (
     PassCards,
     Phase,
     Play,
+    Ruling,
     describe,
 )
 from pitchkit.cards import (
@@ -85,6 +86,8 @@ class HandResult:
     #: the next hand is dealt by the next dealer (always after a scored hand); after a misdeal the
     #: same dealer deals again, unless the rules pass the deal (``bury-misdeal-dealer``)
     deal_passes: bool
+    #: the ruling that ended the hand (its ``delta`` is the score change), if one did
+    ruling: Ruling | None = None
 
 
 class Hand(DrawAndExchange):
@@ -288,6 +291,9 @@ class Hand(DrawAndExchange):
         check_action(action, self.n_seats)
         if self.phase is _DONE:
             raise IllegalActionError("the hand is over")
+        if type(action) is Ruling:
+            self._verify_ruling(action)
+            return
         if type(action) not in _PHASE_ACTIONS[self.phase]:
             verb = {Bid: "bid", Play: "play a card", DeclareTrump: "name trump", Discard: "discard",
                     PassCards: "pass cards to the partner", Choose: "choose"}[type(action)]
@@ -339,6 +345,8 @@ class Hand(DrawAndExchange):
                 self._apply_discard(seat, cards)
             case PassCards(seat, cards):
                 self._apply_pass(seat, cards)
+            case Ruling():
+                self._finish_ruling(action)
             case Play(seat, card):
                 self._apply_play(seat, int(card))
 
@@ -470,6 +478,28 @@ class Hand(DrawAndExchange):
             side_points=(0,) * n, card_points=(0,) * n, made=None, delta=(0,) * n,
             scores=self.scores_before, winners=(),
             deal_passes=buried and self.rules.bury_misdeal_dealer == MisdealDealer.NEXT,
+        )
+
+    def _verify_ruling(self, ruling: Ruling) -> None:
+        if ruling.seat not in self.seats:
+            raise IllegalActionError(f"seat {ruling.seat} is not in this hand")
+        if any(d for s, d in enumerate(ruling.delta) if s not in self.seats):
+            raise IllegalActionError("a ruling changes only the scores of seats in this hand")
+        staying = [s for s in self.seats if s not in ruling.sit_out]
+        if len(staying) < 2 or len(set(ruling.sit_out)) != len(ruling.sit_out):
+            raise IllegalActionError("a ruling leaves two seats at least to play the next hand, each sit-out "
+                                     "seat named once")
+
+    def _finish_ruling(self, ruling: Ruling) -> None:
+        n = self.n_seats
+        self.phase, self.to_act = _DONE, None
+        self.result = HandResult(
+            misdeal=False, pitcher=self.pitcher, bid=self.bid,
+            trump=None if self.trump is None else Suit(self.trump), awards=(), scored=(),
+            side=tuple(self.rules.team_of(s) if s in self.seats else -1 for s in range(n)),
+            side_points=(0,) * n, card_points=(0,) * n, made=None, delta=ruling.delta,
+            scores=tuple(b + d for b, d in zip(self.scores_before, ruling.delta, strict=True)),
+            winners=(), deal_passes=False, ruling=ruling,
         )
 
     def _finish_scored(self) -> None:

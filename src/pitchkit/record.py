@@ -11,7 +11,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play, Ruling
 from pitchkit.cards import Card, Suit, parse_cards
 from pitchkit.checks import SCORE_LIMIT
 from pitchkit.errors import PitchError, RecordError, clip, quote
@@ -23,7 +23,9 @@ from pitchkit.presets import get_preset
 from pitchkit.rules import Rules
 
 FORMAT_VERSION = 1
-_ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose")
+_ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose", "ruling")
+#: the keys that go with a ruling only
+_RULING_KEYS = ("delta", "sit_out")
 
 
 def _rules_of(doc: Mapping[str, Any], n_seats: int) -> Rules:
@@ -82,7 +84,7 @@ def parse_action(rules: Rules, entry: object) -> list[Action]:
         raise RecordError("an action must be an object such as {\"seat\": 0, \"bid\": 2}")
     seat = _int(entry.get("seat"), "'seat'", 0, MAX_SEATS - 1)
     keys = [k for k in _ACTION_KEYS if k in entry]
-    extra = set(entry) - {"seat", *_ACTION_KEYS}
+    extra = set(entry) - {"seat", *_ACTION_KEYS, *(_RULING_KEYS if "ruling" in entry else ())}
     if extra:
         raise RecordError(f"unknown key {quote(min(extra, key=str))}")
     if keys == ["play", "trump"]:
@@ -100,6 +102,8 @@ def parse_action(rules: Rules, entry: object) -> list[Action]:
         return [Discard(seat, tuple(sorted(parse_cards(value, what="discard"))))]
     if key == "pass":
         return [PassCards(seat, tuple(sorted(parse_cards(value, what="pass"))))]
+    if key == "ruling":
+        return [_ruling(seat, value, entry)]
     if value == "take":
         return [Bid(seat, rules.forced_bid)]
     try:
@@ -107,6 +111,16 @@ def parse_action(rules: Rules, entry: object) -> list[Action]:
     except ValueError:
         raise RecordError(f"unknown choice {quote(value)}; choices are take, "
                           + ", ".join(c.value for c in Choice)) from None
+
+
+def _ruling(seat: int, name: object, entry: dict[str, Any]) -> Ruling:
+    delta, sit_out = entry.get("delta"), entry.get("sit_out", [])
+    if not isinstance(name, str):
+        raise RecordError(f"a ruling is named by text, not {quote(name)}")
+    if not isinstance(delta, list) or not isinstance(sit_out, list):
+        raise RecordError("a ruling needs 'delta' (a score change per seat) and may have 'sit_out' (seats)")
+    return Ruling(seat, name, tuple(_int(d, "a ruling's delta", -SCORE_LIMIT, SCORE_LIMIT) for d in delta),
+                  tuple(_int(s, "a sit-out seat", 0, MAX_SEATS - 1) for s in sit_out))
 
 
 def action_json(rules: Rules, action: Action) -> dict[str, object]:
@@ -122,6 +136,8 @@ def action_json(rules: Rules, action: Action) -> dict[str, object]:
             return {"seat": seat, "discard": [str(c) for c in cards]}
         case PassCards(seat, cards):
             return {"seat": seat, "pass": [str(c) for c in cards]}
+        case Ruling(seat, name, delta, sit_out):
+            return {"seat": seat, "ruling": name, "delta": list(delta), "sit_out": list(sit_out)}
         case Choose(seat, option):
             return {"seat": seat, "choose": option.value}
 
@@ -180,6 +196,8 @@ def result_json(hand: Hand) -> dict[str, object]:
         return out
     if res.misdeal:
         out["misdeal"] = True
+    if res.ruling is not None:
+        out["ruling"] = res.ruling.name
     out.update({
         "awards": [{"point": a.point, "card": None if a.card is None else str(a.card), "seat": a.seat,
                     **({"value": a.value} if a.value != 1 else {}),

@@ -20,6 +20,7 @@ import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
+from pitchkit.actions import Ruling
 from pitchkit.bots import bot_names
 from pitchkit.bots.hints import hint_bot_name
 from pitchkit.errors import IllegalActionError, PitchError, quote
@@ -34,7 +35,7 @@ from pitchkit.server.hub import Listener
 from pitchkit.server.store import LogEntry, Writer
 from pitchkit.server.store.schema import tables as tables_table
 from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
-from pitchkit.server.views import SPECTATOR, action_event, hand_over, seat_view
+from pitchkit.server.views import SPECTATOR, action_event, hand_over, public_state, seat_view
 
 log = logging.getLogger("pitchkit.server")
 
@@ -299,6 +300,8 @@ class TableService:
             if state.game.over:
                 raise IllegalActionError("the game is over")
             parsed = state.parse(seat, action)
+            if isinstance(parsed, Ruling):
+                raise TableError("rulings are made by the tournament desk, not by players")
             state.game.hand.verify(parsed)
             entry = action_json(state.rules, parsed)
             entry.pop("seat", None)
@@ -408,15 +411,19 @@ class TableService:
         return out
 
     def message(self, state: TableState, kind: str, recipient: int,
-                events: list[dict[str, Any]] | None = None) -> bytes:
-        """A snapshot or an update for one recipient (a seat, or ``SPECTATOR``)."""
-        body: dict[str, Any] = {"type": kind, "version": state.version, "table": self.table_json(state)}
+                events: list[dict[str, Any]] | None = None, *, table: dict[str, Any] | None = None,
+                public: dict[str, Any] | None = None) -> bytes:
+        """A snapshot or an update for one recipient (a seat, or ``SPECTATOR``). ``table`` and
+        ``public`` (:func:`~pitchkit.server.views.public_state`) are the parts every recipient shares,
+        when the caller has built them already."""
+        body: dict[str, Any] = {"type": kind, "version": state.version,
+                                "table": self.table_json(state) if table is None else table}
         if recipient != SPECTATOR:
             body["seat"] = recipient
         if events is not None:
             body["events"] = events
         if state.game is not None:
-            body["state"] = seat_view(state.game, recipient)
+            body["state"] = seat_view(state.game, recipient, public)
         return orjson.dumps(body)
 
     def _events(self, state: TableState, entries: Sequence[LogEntry], recipient: int) -> list[dict[str, Any]]:
@@ -448,13 +455,17 @@ class TableService:
 
     def _broadcast(self, live: LiveTable, entries: Sequence[LogEntry]) -> None:
         state = live.state
+        # the parts every recipient shares are built once per change
+        table = self.table_json(state)
+        public = public_state(state.game) if state.game is not None else None
         cache: dict[int, bytes] = {}
         behind = []
         for sub in live.subscribers:
             msg = cache.get(sub.seat)
             if msg is None:
                 msg = cache[sub.seat] = self.message(state, "update", sub.seat,
-                                                     self._events(state, entries, sub.seat))
+                                                     self._events(state, entries, sub.seat),
+                                                     table=table, public=public)
             if not sub.put(msg):
                 behind.append(sub)
         for sub in behind:

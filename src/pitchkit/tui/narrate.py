@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play, Ruling
 from pitchkit.cards import CARDS, Card, Suit
 from pitchkit.game import Game
 from pitchkit.hand import Hand
@@ -59,6 +59,11 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
                 shown = " ".join(fmt(c) for c in cards) or "nothing"
                 return f"{who}: discard {shown}"
             return f"{who}: discard {len(cards)} card{'s' if len(cards) != 1 else ''}"
+        case Ruling(_, name, delta, sit_out):
+            changes = ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(delta) if d)
+            out = ", ".join(names[s] for s in sit_out)
+            return (f"Judge: {name} by {who}" + (f"; {changes}" if changes else "")
+                    + (f"; {out} sit{'s' if len(sit_out) == 1 else ''} out the next hand" if out else ""))
         case PassCards(_, cards):
             if reveal:
                 return f"{who}: pass {' '.join(fmt(c) for c in cards)} to the partner"
@@ -264,6 +269,8 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
             auction = []
         if isinstance(action, Discard | PassCards):
             lines.append(action_line(action, rules, names, fmt=fmt, reveal=reveal(action.seat)))
+        elif isinstance(action, Ruling):
+            lines.append(action_line(action, rules, names))
         elif isinstance(action, DeclareTrump):
             if plays:
                 plays[-1] += f" ({fmt_suit(action.suit)} trump)"
