@@ -19,6 +19,8 @@ from pitchkit.view import View, make_view
 
 #: recipient of the public view
 SPECTATOR = -1
+#: actions shown in full only to the seat that made them
+_HIDDEN = (Discard, PassCards)
 
 
 def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -53,24 +55,35 @@ def _public_part(rules: Rules, hand: Hand, view: View) -> dict[str, Any]:
 
 def public_action(action: Action) -> bool:
     """True for actions everyone sees in full (not a discard, not a pass to the partner)."""
-    return not isinstance(action, Discard | PassCards)
+    return not isinstance(action, _HIDDEN)
 
 
-def seat_view(game: Game, seat: int) -> dict[str, Any]:
-    """The state of the hand in progress as ``seat`` may know it (``SPECTATOR``: the public part)."""
+def public_state(game: Game) -> dict[str, Any]:
+    """The public part of the hand in progress: what a spectator gets, and what every seat's state
+    shares (build it once per change and pass it to :func:`seat_view`)."""
     hand = game.hand
-    rules = game.rules
-    view = make_view(hand, max(seat, 0))
-    out = _public_part(rules, hand, view)
+    return _public_part(game.rules, hand, make_view(hand, 0))
+
+
+def seat_view(game: Game, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The state of the hand in progress as ``seat`` may know it (``SPECTATOR``: the public part).
+    ``public`` is :func:`public_state` of the same moment, when the caller has it already."""
+    if public is None:
+        public = public_state(game)
     if seat == SPECTATOR:
-        return out
+        return public
+    rules = game.rules
+    view = make_view(game.hand, seat)
+    shown = iter(public["log"])
+    out = dict(public)
     out.update({
         "seat": seat,
         "hand": _cards(view.hand),
         "discards": _cards(view.discards),
         "passed": _cards(view.passed),
         "received": _cards(view.received),
-        "log": [action_json(rules, a) for a in view.log],
+        # the public actions are those of the public log, in the same order
+        "log": [next(shown) if public_action(a) else action_json(rules, a) for a in view.log],
         "legal": _legal(rules, view),
     })
     return out
