@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -21,7 +22,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from pitchkit.actions import Ruling
-from pitchkit.bots import bot_names
+from pitchkit.bots import bot_names, random_action
 from pitchkit.bots.hints import hint_bot_name
 from pitchkit.errors import IllegalActionError, PitchError, quote
 from pitchkit.game import cut_for_deal
@@ -573,9 +574,10 @@ class TableService:
         self._after_change(live)
 
     async def _drive(self, live: LiveTable) -> None:
-        """Let bots act while a bot is to act."""
-        state = live.state
-        while self.live.get(state.id) is live:
+        """Let bots act while a bot is to act (the table is read again each time: a rebuild replaces it)."""
+        table_id = live.state.id
+        while self.live.get(table_id) is live:
+            state = live.state
             seat = state.to_act()
             if seat is None:
                 return
@@ -584,17 +586,27 @@ class TableService:
                 return
             version = state.version
             view = state.game.view(seat)
-            action = await self.bots.decide(name, view)
+            try:
+                action = await self.bots.decide(name, view)
+            except Exception:
+                log.exception("a bot failed; a random legal action is played", extra={"table": table_id})
+                action = random_action(view, random.Random())
             assert state.rules is not None
             entry = action_json(state.rules, action)
             entry.pop("seat", None)
             try:
-                await self.act(state.id, seat, entry, version=version)
+                await self.act(table_id, seat, entry, version=version)
             except Stale:
                 continue
             except PitchError:
-                log.exception("a bot's action was refused", extra={"table": state.id, "seat": seat})
-                return
+                log.exception("a bot's action was refused; a random legal action is played",
+                              extra={"table": table_id, "seat": seat})
+                entry = action_json(state.rules, random_action(view, random.Random()))
+                entry.pop("seat", None)
+                try:
+                    await self.act(table_id, seat, entry, version=version)
+                except PitchError:
+                    return
 
     async def hint(self, table_id: str, seat: int) -> dict[str, Any]:
         """What the hint bot (:mod:`pitchkit.bots.hints`) would do in ``seat``'s place, on its turn."""
