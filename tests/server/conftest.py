@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -109,9 +109,10 @@ class Database:
 class Server:
     """``pitch serve`` as a subprocess (in a process group of its own, bot workers included)."""
 
-    def __init__(self, db_url: str, folder: Path, *, grace: float = 60.0) -> None:
+    def __init__(self, db_url: str, folder: Path, *, grace: float = 60.0, extra: Sequence[str] = ()) -> None:
         self.db_url = db_url
         self.grace = grace
+        self.extra = list(extra)
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.ws_base = f"ws://127.0.0.1:{self.port}"
@@ -124,7 +125,7 @@ class Server:
         with self.log_path.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "pitchkit.cli", "serve", "--port", str(self.port), "--db", self.db_url,
-                 "--grace", str(self.grace), "--log-level", "warning"],
+                 "--grace", str(self.grace), "--log-level", "warning", *self.extra],
                 stdout=log, stderr=subprocess.STDOUT, env=env, start_new_session=True)
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
