@@ -109,6 +109,9 @@ def test_no_hidden_card_enters_an_observation(variant: str, seed: int) -> None:
             for part in CARD_PARTS:
                 assert {CARDS[c] for c in np.flatnonzero(layout.part(obs, part))} == set(mine[part])
             shown = {c for plays, _ in view.tricks for _, c in plays} | {c for _, c in view.trick}
+            trick = layout.part(obs, "trick")
+            for s, c in view.trick:
+                assert trick[(s - seat) % game.rules.players, c] == 1.0
             for part in ("played", "trick", "captured"):
                 assert {CARDS[c] for c in np.flatnonzero(layout.part(obs, part).any(axis=0))} <= shown
             hidden = {c for s in range(game.rules.players) if s != seat for c in hand.holding(s)}

@@ -78,6 +78,8 @@ class Decisions:
         self.pending: tuple[Card, ...] = ()
         self.hands_done = 0
         self.truncated = False
+        self._views: dict[int, View] = {}
+        self._legal: list[int] | None = None
 
     @property
     def over(self) -> bool:
@@ -90,8 +92,11 @@ class Decisions:
         return None if self.over else self.game.to_act
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may know now."""
-        return self.game.view(seat)
+        """What ``seat`` may know now (built once per decision and seat)."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(seat)
+        return view
 
     def pending_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` has picked in a discard or pass under way (only its own)."""
@@ -99,14 +104,23 @@ class Decisions:
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The legal action ids of ``seat`` (all 0 when it is not to act)."""
-        if self.over:
-            return np.zeros(enc.N_ACTIONS, dtype=np.int8)
-        return enc.legal_mask(self.view(seat), self.pending_of(seat))
+        mask = np.zeros(enc.N_ACTIONS, dtype=np.int8)
+        if seat == self.to_act:
+            mask[self.legal_ids()] = 1
+        return mask
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the seat to act."""
         seat = self.to_act
-        return [] if seat is None else enc.legal_ids(self.view(seat), self.pending)
+        if seat is None:
+            return []
+        if self._legal is None:
+            if self.game.hand.phase in (Phase.DISCARD, Phase.EXCHANGE):
+                self._legal = enc.legal_ids(self.view(seat), self.pending)
+            else:
+                # the same ids as from the seat's view (view.legal is this list), without building it
+                self._legal = sorted(enc.decisions(a)[0] for a in self.game.legal_actions())
+        return self._legal
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """The observation tensor of ``seat``."""
@@ -125,6 +139,7 @@ class Decisions:
                                      + ", ".join(enc.action_name(i) for i in legal[:8])
                                      + (", ..." if len(legal) > 8 else ""))
         self.pending, action = resolve(self.rules, self.game.hand.phase, seat, self.pending, a)
+        self._views, self._legal = {}, None
         if action is None:
             return Step(None, False, False)
         return self.apply(action)
@@ -135,6 +150,7 @@ class Decisions:
             raise IllegalActionError("the game is over")
         result = self.game.apply(action)
         self.pending = ()
+        self._views, self._legal = {}, None
         if result is not None and not result.misdeal:
             self.hands_done += 1
             if not self.game.over and self.max_hands is not None and self.hands_done >= self.max_hands:

@@ -234,53 +234,46 @@ class Layout:
     def write(self, out: npt.NDArray[np.float32], view: View, pending: tuple[Card, ...] = ()) -> None:
         """Fill a zeroed tensor of :attr:`size` with the observation of ``view``."""
         n, d, me = self.n, self.deck, view.seat
-        o = self.offsets
-
-        def rel(seat: int) -> int:
-            return (seat - me) % n
-
-        def cards(name: str, items: tuple[Card, ...], row: int = 0) -> None:
-            base = o[name][0] + row * d
-            for c in items:
-                out[base + c] = 1.0
-
-        def one(name: str, index: int | None) -> None:
-            if index is not None:
-                out[o[name][0] + index] = 1.0
-
-        cards("hand", view.hand)
-        cards("discards", view.discards)
-        cards("passed", view.passed)
-        cards("received", view.received)
-        cards("pending", pending)
+        o = {name: start for name, (start, _) in self.offsets.items()}
+        ones: list[int] = []
+        for name, items in (("hand", view.hand), ("discards", view.discards), ("passed", view.passed),
+                            ("received", view.received), ("pending", pending)):
+            ones.extend(o[name] + c for c in items)
+        played, trick, captured = o["played"] - me * d, o["trick"] - me * d, o["captured"] - me * d
+        wrap = n * d
         for plays, winner in view.tricks:
+            won = captured + (winner * d if winner >= me else winner * d + wrap)
             for seat, c in plays:
-                cards("played", (c,), rel(seat))
-            cards("captured", tuple(c for _, c in plays), rel(winner))
+                ones.append(played + (seat * d if seat >= me else seat * d + wrap) + c)
+                ones.append(won + c)
         for seat, c in view.trick:
-            cards("played", (c,), rel(seat))
-            cards("trick", (c,), rel(seat))
-        one("phase", PHASES.index(view.phase))
-        one("to_act", None if view.to_act is None else rel(view.to_act))
-        one("dealer", rel(view.dealer))
-        one("pitcher", None if view.pitcher is None else rel(view.pitcher))
-        for seat in view.seats:
-            one("in_hand", rel(seat))
-        one("trump", None if view.trump is None else int(view.trump))
-        one("contract", None if view.bid is None else view.bid - 1)
-        latest = {seat: amount for seat, amount in view.bids}
-        start = o["bids"][0]
+            row = seat * d if seat >= me else seat * d + wrap
+            ones.append(played + row + c)
+            ones.append(trick + row + c)
+        ones.append(o["phase"] + PHASES.index(view.phase))
+        if view.to_act is not None:
+            ones.append(o["to_act"] + (view.to_act - me) % n)
+        ones.append(o["dealer"] + (view.dealer - me) % n)
+        if view.pitcher is not None:
+            ones.append(o["pitcher"] + (view.pitcher - me) % n)
+        ones.extend(o["in_hand"] + (seat - me) % n for seat in view.seats)
+        if view.trump is not None:
+            ones.append(o["trump"] + int(view.trump))
+        if view.bid is not None:
+            ones.append(o["contract"] + view.bid - 1)
+        latest = dict(view.bids)
         for seat in range(n):
             slot = 0 if seat not in latest else 1 + (latest[seat] or 0)
-            out[start + rel(seat) * (MAX_BID + 2) + slot] = 1.0
-        out[o["ran"][0]] = float(view.ran)
+            ones.append(o["bids"] + (seat - me) % n * (MAX_BID + 2) + slot)
+        if view.ran:
+            ones.append(o["ran"])
+        out[ones] = 1.0
+        rel = [(s - me) % n for s in range(n)]
         for name, counts in (("hand_sizes", view.hand_sizes), ("discard_counts", view.discard_counts),
                              ("set_aside_counts", view.set_aside_counts)):
-            for seat, k in enumerate(counts):
-                out[o[name][0] + rel(seat)] = k / d
-        out[o["stock"][0]] = view.stock_size / d
-        for seat, score in enumerate(view.scores):
-            out[o["scores"][0] + rel(seat)] = min(2.0, max(-2.0, score / self.scale))
+            out[[o[name] + r for r in rel]] = [k / d for k in counts]
+        out[o["stock"]] = view.stock_size / d
+        out[[o["scores"] + r for r in rel]] = [min(2.0, max(-2.0, x / self.scale)) for x in view.scores]
 
 
 def observation_text(view: View, pending: tuple[Card, ...] = ()) -> str:
