@@ -82,7 +82,7 @@ def pettingzoo_loop(variant: str, *, wrapped: bool) -> Loop:
         rng, count, start = np.random.default_rng(1), 0, time.process_time()
         while True:
             e.reset(seed=int(rng.integers(2**32)))
-            for agent in e.agent_iter():
+            for _agent in e.agent_iter():
                 obs, _, term, trunc, _ = e.last()
                 if term or trunc:
                     e.step(None)
