@@ -21,6 +21,7 @@ from pitchkit.errors import PitchError
 from pitchkit.presets import presets
 from pitchkit.server.config import Settings
 from pitchkit.server.service import Forbidden, NotFound, Stale, Subscriber, TableService
+from pitchkit.server.views import message, table_json
 from pitchkit.sheet import preset_rows, rules_sheet
 from pitchkit.web import mount_pages
 
@@ -155,7 +156,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> JSONResponse:
         live = await service().table(table_id)
-        return JSONResponse(service().table_json(live.state))
+        return JSONResponse(table_json(live.state))
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> JSONResponse:
@@ -285,7 +286,7 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
     if kind == "sync":
         if msg.get("version") == live.state.version:
             return {"type": "synced", "version": live.state.version}
-        sub.put(service.message(live.state, "snapshot", sub.seat))
+        sub.put(message(live.state, "snapshot", sub.seat))
         return None
     if kind == "hint":
         if sub.seat < 0:

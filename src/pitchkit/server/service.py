@@ -17,7 +17,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -36,7 +35,7 @@ from pitchkit.server.hub import Listener
 from pitchkit.server.store import LogEntry, Writer
 from pitchkit.server.store.schema import tables as tables_table
 from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
-from pitchkit.server.views import SPECTATOR, action_event, hand_over, public_state, seat_view
+from pitchkit.server.views import SPECTATOR, events_for, message, public_state, table_json
 
 log = logging.getLogger("pitchkit.server")
 
@@ -355,7 +354,7 @@ class TableService:
             mine.connections, mine.away_since = was.connections, was.away_since
         live.state = state
         for sub in live.subscribers:
-            sub.put(self.message(state, "snapshot", sub.seat))
+            sub.put(message(state, "snapshot", sub.seat))
 
     def _changed_elsewhere(self, table_id: str, version: int) -> None:
         """Another process committed ``version`` of a table: catch this process's copy up."""
@@ -392,80 +391,18 @@ class TableService:
 
     # -- telling everyone ----------------------------------------------------------------------------
 
-    def table_json(self, state: TableState) -> dict[str, Any]:
-        """What everyone may know of the table."""
-        rules = state.rules
-        assert rules is not None
-        game = state.game
-        out: dict[str, Any] = {
-            "id": state.id, "variant": rules.preset, "rules": rules.label, "players": rules.players,
-            "public": state.public, "status": state.status, "version": state.version,
-            "seats": [s.public(i) for i, s in enumerate(state.seats)],
-            "scores": list(game.scores) if game is not None else [0] * rules.players,
-            "hand": len(state.deals), "cuts": [[s, c] for s, c in state.cuts],
-        }
-        if state.deals and game is not None and not game.over:
-            out["commitment"] = state.deals[-1].commitment
-        if game is not None and game.end is not None:
-            out["winner"] = list(game.end.winners)
-            out["reason"] = game.end.reason
-        return out
-
-    def message(self, state: TableState, kind: str, recipient: int,
-                events: list[dict[str, Any]] | None = None, *, table: dict[str, Any] | None = None,
-                public: dict[str, Any] | None = None) -> bytes:
-        """A snapshot or an update for one recipient (a seat, or ``SPECTATOR``). ``table`` and
-        ``public`` (:func:`~pitchkit.server.views.public_state`) are the parts every recipient shares,
-        when the caller has built them already."""
-        body: dict[str, Any] = {"type": kind, "version": state.version,
-                                "table": self.table_json(state) if table is None else table}
-        if recipient != SPECTATOR:
-            body["seat"] = recipient
-        if events is not None:
-            body["events"] = events
-        if state.game is not None:
-            body["state"] = seat_view(state.game, recipient, public)
-        return orjson.dumps(body)
-
-    def _events(self, state: TableState, entries: Sequence[LogEntry], recipient: int) -> list[dict[str, Any]]:
-        """The entries as ``recipient`` may see them; an action that ended a hand is followed by a
-        ``hand_over`` event with the result and the revealed deal."""
-        rules, game = state.rules, state.game
-        assert rules is not None
-        out: list[dict[str, Any]] = []
-        for e in entries:
-            ev: dict[str, Any] = {"seq": e.seq, "kind": e.kind}
-            if e.kind == "action":
-                action = state.parse(int(e.data["seat"]), e.data["action"])
-                ev["action"] = action_event(rules, action, recipient)
-            elif e.kind == "deal":
-                ev["commitment"] = e.data["commitment"]
-            elif e.kind in ("seat", "standin"):
-                ev["seat"] = state.seats[int(e.data["seat"])].public(int(e.data["seat"]))
-            elif e.kind == "start":
-                ev.update({"dealer": e.data["dealer"], "cuts": e.data.get("cuts", [])})
-            out.append(ev)
-            finished = state.finished_at.get(e.seq)
-            if finished is not None and game is not None:
-                deal = state.deals[finished]
-                out.append({"kind": "hand_over", "hand": finished,
-                            "result": hand_over(game.history[finished]),
-                            "reveal": {"deck": deck_names(deal), "salt": deal.salt,
-                                       "commitment": deal.commitment}})
-        return out
-
     def _broadcast(self, live: LiveTable, entries: Sequence[LogEntry]) -> None:
         state = live.state
         # the parts every recipient shares are built once per change
-        table = self.table_json(state)
+        table = table_json(state)
         public = public_state(state.game) if state.game is not None else None
         cache: dict[int, bytes] = {}
         behind = []
         for sub in live.subscribers:
             msg = cache.get(sub.seat)
             if msg is None:
-                msg = cache[sub.seat] = self.message(state, "update", sub.seat,
-                                                     self._events(state, entries, sub.seat),
+                msg = cache[sub.seat] = message(state, "update", sub.seat,
+                                                     events_for(state, entries, sub.seat),
                                                      table=table, public=public)
             if not sub.put(msg):
                 behind.append(sub)
@@ -496,7 +433,7 @@ class TableService:
         async with live.lock:
             state = live.state
             live.subscribers.add(sub)
-            sub.put(self.message(state, "snapshot", seat))
+            sub.put(message(state, "snapshot", seat))
             if seat != SPECTATOR:
                 person = state.seats[seat]
                 person.connections += 1

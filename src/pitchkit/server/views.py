@@ -1,4 +1,5 @@
-"""What each recipient is sent: a seat's view, or the public view for spectators, as JSON.
+"""What each recipient is sent: a seat's view, or the public view for spectators, as JSON; the table
+as everyone sees it; the messages and events built from them.
 
 Every message is built here from :func:`pitchkit.view.make_view` for one seat, or from the public
 facts of the hand for a spectator. The public view is a whitelist: a field is sent to spectators
@@ -7,7 +8,10 @@ only if it is named here, so a field added to the engine's view later stays priv
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
+
+import orjson
 
 from pitchkit.actions import Action, Discard, PassCards, Phase
 from pitchkit.cards import Card
@@ -15,6 +19,8 @@ from pitchkit.game import Game
 from pitchkit.hand import Hand
 from pitchkit.record import action_json, result_json
 from pitchkit.rules import Rules
+from pitchkit.server.store import LogEntry
+from pitchkit.server.tables import TableState, deck_names
 from pitchkit.view import View, make_view
 
 #: recipient of the public view
@@ -116,3 +122,66 @@ def hand_over(hand: Hand) -> dict[str, Any]:
     """A finished hand's result (every card in it was played, so all of it is public)."""
     assert hand.phase == Phase.DONE
     return result_json(hand)
+
+
+def table_json(state: TableState) -> dict[str, Any]:
+    """What everyone may know of the table."""
+    rules = state.rules
+    assert rules is not None
+    game = state.game
+    out: dict[str, Any] = {
+        "id": state.id, "variant": rules.preset, "rules": rules.label, "players": rules.players,
+        "public": state.public, "status": state.status, "version": state.version,
+        "seats": [s.public(i) for i, s in enumerate(state.seats)],
+        "scores": list(game.scores) if game is not None else [0] * rules.players,
+        "hand": len(state.deals), "cuts": [[s, c] for s, c in state.cuts],
+    }
+    if state.deals and game is not None and not game.over:
+        out["commitment"] = state.deals[-1].commitment
+    if game is not None and game.end is not None:
+        out["winner"] = list(game.end.winners)
+        out["reason"] = game.end.reason
+    return out
+
+def message(state: TableState, kind: str, recipient: int,
+            events: list[dict[str, Any]] | None = None, *, table: dict[str, Any] | None = None,
+            public: dict[str, Any] | None = None) -> bytes:
+    """A snapshot or an update for one recipient (a seat, or ``SPECTATOR``). ``table`` and
+    ``public`` (:func:`~pitchkit.server.views.public_state`) are the parts every recipient shares,
+    when the caller has built them already."""
+    body: dict[str, Any] = {"type": kind, "version": state.version,
+                            "table": table_json(state) if table is None else table}
+    if recipient != SPECTATOR:
+        body["seat"] = recipient
+    if events is not None:
+        body["events"] = events
+    if state.game is not None:
+        body["state"] = seat_view(state.game, recipient, public)
+    return orjson.dumps(body)
+
+def events_for(state: TableState, entries: Sequence[LogEntry], recipient: int) -> list[dict[str, Any]]:
+    """The entries as ``recipient`` may see them; an action that ended a hand is followed by a
+    ``hand_over`` event with the result and the revealed deal."""
+    rules, game = state.rules, state.game
+    assert rules is not None
+    out: list[dict[str, Any]] = []
+    for e in entries:
+        ev: dict[str, Any] = {"seq": e.seq, "kind": e.kind}
+        if e.kind == "action":
+            action = state.parse(int(e.data["seat"]), e.data["action"])
+            ev["action"] = action_event(rules, action, recipient)
+        elif e.kind == "deal":
+            ev["commitment"] = e.data["commitment"]
+        elif e.kind in ("seat", "standin"):
+            ev["seat"] = state.seats[int(e.data["seat"])].public(int(e.data["seat"]))
+        elif e.kind == "start":
+            ev.update({"dealer": e.data["dealer"], "cuts": e.data.get("cuts", [])})
+        out.append(ev)
+        finished = state.finished_at.get(e.seq)
+        if finished is not None and game is not None:
+            deal = state.deals[finished]
+            out.append({"kind": "hand_over", "hand": finished,
+                        "result": hand_over(game.history[finished]),
+                        "reveal": {"deck": deck_names(deal), "salt": deal.salt,
+                                   "commitment": deal.commitment}})
+    return out
