@@ -8,7 +8,7 @@ import random
 import pytest
 
 from pitchkit import Game, Hand, IllegalActionError, PassCards, Phase, RecordError, RulesError, make_rules
-from pitchkit.record import hand_record, score_document
+from pitchkit.record import game_record, hand_record, score_document
 from pitchkit.view import make_view
 from tests.scenarios import act, awards, cards, cut_winner, deal, legal, names, play, result
 
@@ -238,6 +238,11 @@ def test_ten_point_bidder_burying_a_point_card_is_a_misdeal() -> None:
         "1 discard 2D 3D 4D", "2 discard 2C 3C 4C 5C 6C 7C", "3 discard QS KS QD KD")
     assert h.done and result(h).misdeal and result(h).delta == (0, 0, 0, 0)
     assert g.hand is not h and g.hand.dealer == 0 and g.scores == [0, 0, 0, 0]
+    # a game record made before the rule, with the same dealer dealing again, names the rule
+    record = game_record(g, dealt=True)
+    record[1]["dealer"] = 3
+    with pytest.raises(RecordError, match="bury-misdeal-dealer = next"):
+        score_document(record)
 
 
 def test_ten_point_no_player_may_discard_a_point_card() -> None:
