@@ -73,6 +73,7 @@ function send(message) {
 function act(action) {
   if (page.pending) return;
   page.pending = true;
+  document.body.dataset.pending = "1";
   notice("");
   send({ type: "act", action, version: page.version });
 }
@@ -84,6 +85,7 @@ function onMessage(m) {
     pump();
   } else if (m.type === "error") {
     page.pending = false;
+    delete document.body.dataset.pending;
     notice(m.message);
   } else if (m.type === "hint") {
     const a = m.action;
@@ -124,7 +126,13 @@ async function handle(m) {
   page.state = m.state || null;
   page.pending = false;
   page.hint = null;
-  if (mySeatChanged || !prev || !page.state || prev.phase !== page.state.phase || page.state.to_act !== page.seat) page.selected.clear();
+  const pickable = new Set();
+  for (const a of (page.state && page.state.to_act === page.seat && page.state.legal) || []) {
+    if (a.discard) a.discard.choose_from.forEach((c) => pickable.add(c));
+    if (Array.isArray(a.pass)) a.pass.forEach((c) => pickable.add(c));
+  }
+  if (mySeatChanged || !prev || !page.state || prev.phase !== page.state.phase) page.selected.clear();
+  for (const c of [...page.selected]) if (!pickable.has(c)) page.selected.delete(c);
   if (page.rules === null) loadRules();
   if (over) {
     page.history[over.hand] = over.result.scores;
@@ -190,6 +198,9 @@ function draw() {
   $("hint-btn").disabled = !myTurn;
   $("hint-btn").hidden = c.seat === null;
   document.body.classList.toggle("my-turn", Boolean(myTurn));
+  document.body.dataset.version = String(c.table.version);
+  document.body.dataset.status = c.table.status;
+  delete document.body.dataset.pending;
   restoreFocus(focusKey, myTurn);
 }
 

@@ -1,0 +1,189 @@
+"""Driving the browser table as a person would: find what may be clicked, click one of the legal
+choices, and wait for the page to show the table's next version. Every wait is bounded."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from playwright.sync_api import Page, WebSocket
+
+from tests.server.client import http, ok
+
+#: the longest wait for the page to answer
+WAIT_MS = 20_000
+#: a card's name in the protocol
+CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|BJ|LJ)\b")
+
+
+def create_table(base: str, variant: str, seats: list[dict[str, Any]], **extra: Any) -> dict[str, Any]:
+    """A table made over HTTP: its id, owner secret, invites and spectator link."""
+    body = {"variant": variant, "seats": seats, **extra}
+    made: dict[str, Any] = ok(http(base, "POST", "/api/tables", body), 201)
+    return made
+
+
+def record(base: str, table_id: str) -> list[dict[str, Any]]:
+    """The table's finished hands as exported."""
+    hands: list[dict[str, Any]] = ok(http(base, "GET", f"/api/tables/{table_id}/record"))
+    return hands
+
+
+@dataclass
+class Player:
+    """One browser page at a table, with the websocket frames it sent and received."""
+
+    page: Page
+    rng: random.Random = field(default_factory=lambda: random.Random(7))
+    sent: list[str] = field(default_factory=list)
+    received: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.page.on("websocket", self._watch)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    errors: list[str] = field(default_factory=list)
+
+    def _watch(self, ws: WebSocket) -> None:
+        ws.on("framesent", lambda payload: self.sent.append(str(payload)))
+        ws.on("framereceived", lambda payload: self.received.append(str(payload)))
+
+    def join(self, link: str, name: str) -> None:
+        """Open an invite link, give a name, and wait for the table."""
+        self.page.goto(link + "&pace=fast")
+        self.page.fill("#join-name", name)
+        self.page.click("#join-form button[type=submit]")
+        self.wait_board()
+
+    def wait_board(self) -> None:
+        """Wait until the table has been drawn."""
+        self.page.wait_for_selector("body[data-version]", timeout=WAIT_MS)
+
+    def summary_open(self) -> bool:
+        """True while the end-of-hand summary is shown."""
+        return self.page.locator("dialog#summary[open]").count() > 0
+
+    def game_over(self) -> bool:
+        """True once the page shows that the game has ended."""
+        return bool(self.page.evaluate("() => document.body.dataset.status === 'over'"))
+
+    def my_turn(self) -> bool:
+        """True when the page offers this seat a choice and no action of its is on its way."""
+        return bool(self.page.evaluate(
+            "() => document.body.classList.contains('my-turn') && !document.body.dataset.pending"))
+
+    def version(self) -> int:
+        """The table version the page shows."""
+        return int(self.page.evaluate("() => Number(document.body.dataset.version || -1)"))
+
+    def choices(self) -> dict[str, list[str]]:
+        """What may be clicked now: action buttons, legal and illegal cards, discard picks."""
+        out: dict[str, list[str]] = self.page.evaluate("""() => ({
+            acts: [...document.querySelectorAll('#actions button.act[data-act]')].map(b => b.dataset.act),
+            legal: [...document.querySelectorAll('#hand button.card.legal')].map(b => b.dataset.card),
+            illegal: [...document.querySelectorAll('#hand button.card.illegal')].map(b => b.dataset.card),
+            discard: document.querySelector('#discard-go') ? ['yes'] : [],
+            multipass: document.querySelector('#pass-go') ? ['yes'] : [],
+        })""")
+        return out
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        """The legal list of the last state this page received."""
+        for raw in reversed(self.received):
+            msg = json.loads(raw)
+            if msg.get("type") in ("snapshot", "update") and msg.get("state"):
+                legal: list[dict[str, Any]] = msg["state"].get("legal", [])
+                return legal
+        return []
+
+    def step(self, *, try_illegal: bool = True) -> str:
+        """Take one legal choice by clicking (first trying an illegal card, which must do nothing);
+        waits for the page's next version. Returns what was done."""
+        before = self.version()
+        c = self.choices()
+        if try_illegal and c["illegal"]:
+            sent = len(self.sent)
+            card = self.rng.choice(c["illegal"])
+            button = self.page.locator(f'#hand button.card[data-card="{card}"]')
+            assert not button.is_enabled(), f"illegal {card} is offered as enabled"
+            button.click(force=True)
+            notice = self.page.inner_text("#notice")
+            assert notice.strip(), f"clicking illegal {card} gave no reason"
+            assert len(self.sent) == sent, f"clicking illegal {card} sent {self.sent[sent:]}"
+        if c["discard"]:
+            legal = self.legal_actions()
+            spec = next(a["discard"] for a in legal if "discard" in a)
+            count = self.rng.randint(spec["count"][0], spec["count"][1])
+            for card in self.rng.sample(spec["choose_from"], count):
+                self.page.click(f'#hand button.card[data-card="{card}"]')
+            assert self.page.locator("#discard-go").is_enabled(), (spec, self.page.inner_text("#actions"))
+            self.page.click("#discard-go")
+            done = f"discard {count}"
+        elif c["multipass"]:
+            option = self.rng.choice([a for a in self.legal_actions() if "pass" in a])
+            for card in option["pass"]:
+                self.page.click(f'#hand button.card[data-card="{card}"]')
+            self.page.click("#pass-go")
+            done = f"pass {option['pass']}"
+        else:
+            options = [("act", a) for a in c["acts"]] + [("card", x) for x in c["legal"]]
+            assert options, "my turn, but nothing may be clicked"
+            kind, value = self.rng.choice(options)
+            if kind == "act":
+                self.page.click(f"#actions button.act[data-act='{value}']")
+            else:
+                self.page.click(f'#hand button.card[data-card="{value}"]')
+            done = f"{kind} {value}"
+        self.wait_moved(before)
+        return done
+
+    def wait_moved(self, before: int) -> None:
+        """Wait until the page shows a later version, the summary, or an error notice."""
+        self.page.wait_for_function(
+            "v => Number(document.body.dataset.version) > v || document.querySelector('dialog#summary[open]')"
+            " || (!document.body.dataset.pending && document.querySelector('#notice').textContent)",
+            arg=before, timeout=WAIT_MS)
+
+    def wait_turn_or_summary(self, timeout: float = WAIT_MS / 1000) -> str:
+        """Wait until this seat is to act ("turn") or a summary shows ("summary")."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.summary_open():
+                return "summary"
+            if self.my_turn():
+                return "turn"
+            self.page.wait_for_timeout(50)
+        raise AssertionError(f"neither a turn nor a summary within {timeout} s")
+
+    def summary_awards(self) -> list[dict[str, Any]]:
+        """The awards the summary shows, as (point, seat, card, scored)."""
+        rows: list[dict[str, Any]] = self.page.evaluate("""() => [...document.querySelectorAll(
+            'dialog#summary ul.awards li[data-point]')].map(li => ({point: li.dataset.point,
+            seat: li.dataset.seat === 'null' ? null : Number(li.dataset.seat), card: li.dataset.card || null,
+            scored: li.dataset.scored !== 'false'}))""")
+        return rows
+
+    def close_summary(self) -> None:
+        """Dismiss the summary (the next hand's button)."""
+        self.page.click("dialog#summary button.close")
+        self.page.wait_for_selector("dialog#summary[open]", state="detached", timeout=WAIT_MS)
+
+    def play_hand(self, *, on_step: Any = None, max_steps: int = 200) -> None:
+        """Play this seat's turns until the hand's summary shows."""
+        for _ in range(max_steps):
+            if self.wait_turn_or_summary() == "summary":
+                return
+            self.step()
+            if on_step is not None:
+                on_step()
+        raise AssertionError("the hand did not end")
+
+
+def expected_awards(result: dict[str, Any]) -> list[dict[str, Any]]:
+    """A scored hand's awards in the form :meth:`Player.summary_awards` reads them."""
+    return [{"point": a["point"], "seat": a["seat"], "card": a["card"], "scored": a.get("scored", True)}
+            for a in result.get("awards", [])]

@@ -1,0 +1,210 @@
+"""The browser table in Chromium: people and bots play whole hands by clicking only legal choices,
+spectators see nothing private, the keyboard and a phone-sized screen are enough, and a player
+who reloads mid-trick carries on."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext
+
+from pitchkit.presets import presets
+from pitchkit.record import score_hand
+from tests.server.conftest import Server
+from tests.web.driver import CARD, WAIT_MS, Player, create_table, expected_awards, record
+
+BOTS = [{"bot": "heuristic"}] * 3
+#: what only a seat is sent (its cards, discards, passes, choices, and its number)
+PRIVATE = {"hand", "discards", "passed", "received", "legal", "seat"}
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile (its own localStorage) for one test."""
+    ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    ctx.set_default_timeout(WAIT_MS)
+    yield ctx
+    ctx.close()
+
+
+def _check_summary(player: Player, base: str, table_id: str, hand: int) -> None:
+    hands = record(base, table_id)
+    assert len(hands) > hand
+    assert player.summary_awards() == expected_awards(score_hand(hands[hand]))
+
+
+@pytest.mark.parametrize("variant", sorted(presets()))
+def test_a_person_and_three_bots_play_a_hand_of_every_preset_by_clicking_legal_choices(
+        web_server: Server, context: BrowserContext, variant: str) -> None:
+    page = context.new_page()
+    player = Player(page)
+    page.goto(web_server.base + "/?pace=fast")
+    page.fill("#name", "Ann")
+    page.select_option("#variant", variant)
+    players = len(page.locator("#seats select").all())
+    page.click("#create button[type=submit]")
+    page.click("#open-table")
+    assert players >= 2
+    table_id = page.url.split("/t/")[1].split("?")[0]
+    page.goto(f"{web_server.base}/t/{table_id}?pace=fast")
+    player.wait_board()
+    player.play_hand()
+    _check_summary(player, web_server.base, table_id, 0)
+    assert not player.errors
+
+
+def _public_cards(message: dict[str, Any]) -> set[str]:
+    """Cards a spectator may be shown in this message: those played, the cut, and a finished hand's
+    awards (its deck is revealed then too, but the page never draws it)."""
+    seen: set[str] = {c for _, c in message.get("table", {}).get("cuts", [])}
+    state = message.get("state") or {}
+    seen |= {c for _, c in state.get("trick", [])}
+    seen |= {c for t in state.get("tricks", []) for _, c in t["plays"]}
+    seen |= {a["play"] for a in state.get("log", []) if "play" in a}
+    for event in message.get("events", []):
+        if event["kind"] == "action" and "play" in event["action"]:
+            seen.add(event["action"]["play"])
+        if event["kind"] == "hand_over":
+            seen |= {a["card"] for a in event["result"].get("awards", []) if a.get("card")}
+    return seen
+
+
+def _frame_cards(message: dict[str, Any]) -> set[str]:
+    """Every card named in a message, apart from a finished hand's revealed deck."""
+    stripped = json.loads(json.dumps(message))
+    for event in stripped.get("events", []):
+        event.pop("reveal", None)
+    return set(CARD.findall(json.dumps(stripped)))
+
+
+def test_a_spectator_sees_no_card_of_a_hand_it_may_not_see(web_server: Server, browser: Browser) -> None:
+    short_game = {"target": 11}
+    made = create_table(web_server.base, "ten-point", [{"human": True}, *BOTS], options=short_game)
+    playing = browser.new_context()
+    watching = browser.new_context()
+    try:
+        player = Player(playing.new_page())
+        player.join(made["invites"][0]["link"], "Ann")
+        spectator = Player(watching.new_page())
+        spectator.page.goto(made["watch_link"] + "&pace=fast")
+        spectator.wait_board()
+        public: set[str] = set()
+        dom_checks = 0
+
+        def snapshot() -> None:
+            nonlocal dom_checks
+            # the page is read first: every frame it had drawn from has been reported by then
+            shown = spectator.page.evaluate(
+                "() => [...document.querySelectorAll('[data-card]')].map(e => e.dataset.card)")
+            for raw in spectator.received:
+                public.update(_public_cards(json.loads(raw)))
+            leaked = set(shown) - public
+            assert not leaked, f"the spectator's page shows {sorted(leaked)} before they were public"
+            assert spectator.page.locator("#hand button").count() == 0
+            dom_checks += 1
+
+        while not player.game_over():
+            player.play_hand(on_step=snapshot)
+            snapshot()
+            player.close_summary()
+        frames = [json.loads(raw) for raw in spectator.received]
+        assert len(frames) > 20 and dom_checks > 10
+        for message in frames:
+            state = message.get("state") or {}
+            private = PRIVATE & (state.keys() | message.keys())
+            assert not private, f"a spectator was sent {sorted(private)}"
+            leaked = _frame_cards(message) - _public_cards(message)
+            assert not leaked, f"a spectator was sent {sorted(leaked)} in version {message['version']}"
+    finally:
+        playing.close()
+        watching.close()
+
+
+def test_keyboard_alone_plays_a_hand(web_server: Server, context: BrowserContext) -> None:
+    made = create_table(web_server.base, "pct", [{"human": True}, *BOTS])
+    page = context.new_page()
+    player = Player(page)
+    page.goto(made["invites"][0]["link"] + "&pace=fast")
+    page.focus("#join-name")
+    page.keyboard.type("Kim")
+    page.keyboard.press("Enter")
+    player.wait_board()
+    for _ in range(100):
+        if player.wait_turn_or_summary() == "summary":
+            break
+        before = player.version()
+        for _ in range(80):
+            focused = page.evaluate("""() => { const e = document.activeElement;
+                if (!e || !e.matches('#me button')) return null;
+                const style = getComputedStyle(e);
+                return {legal: e.matches('button.act:not([aria-disabled]), button.card.legal'),
+                        outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2}; }""")
+            if focused and focused["legal"]:
+                assert focused["outline"], "the focused control shows no focus ring"
+                break
+            page.keyboard.press("Tab")
+        else:
+            raise AssertionError("no legal control reachable with Tab")
+        page.keyboard.press("Enter")
+        player.wait_moved(before)
+    assert player.summary_open()
+    assert page.evaluate("() => document.activeElement.matches('dialog#summary button.close')")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("dialog#summary[open]", state="detached")
+
+
+def test_a_phone_screen_plays_a_hand_without_horizontal_scrolling(web_server: Server,
+                                                                   browser: Browser) -> None:
+    made = create_table(web_server.base, "ten-point", [{"human": True}, *BOTS])
+    phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
+    try:
+        player = Player(phone.new_page())
+        player.join(made["invites"][0]["link"], "Pat")
+
+        def fits() -> None:
+            widths = player.page.evaluate(
+                "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert widths[0] <= widths[1], f"the page is {widths[0]} px wide on a {widths[1]} px screen"
+
+        player.play_hand(on_step=fits)
+        fits()
+    finally:
+        phone.close()
+
+
+def test_two_people_by_invite_links_and_one_reloads_mid_trick(web_server: Server, browser: Browser) -> None:
+    made = create_table(web_server.base, "auction-partners",
+                        [{"human": True}, {"bot": "heuristic"}, {"human": True}, {"bot": "heuristic"}])
+    first = browser.new_context()
+    second = browser.new_context()
+    try:
+        ann = Player(first.new_page())
+        ann.join(made["invites"][0]["link"], "Ann")
+        bob = Player(second.new_page(), rng=random.Random(8))
+        bob.join(made["invites"][1]["link"], "Bob")
+        reloaded = False
+        for _ in range(300):
+            if ann.summary_open() and bob.summary_open():
+                break
+            for person in (ann, bob):
+                if person.summary_open() or not person.my_turn():
+                    continue
+                mid_trick = person.page.locator("#trick figure.played").count() > 0
+                if not reloaded and mid_trick and person.choices()["legal"]:
+                    person.page.reload()
+                    person.wait_board()
+                    person.page.wait_for_selector("#hand button.card.legal")
+                    reloaded = True
+                person.step()
+            ann.page.wait_for_timeout(50)
+        assert reloaded, "no trick was in progress on a person's turn"
+        assert ann.summary_open() and bob.summary_open()
+        assert ann.summary_awards() == bob.summary_awards()
+        _check_summary(ann, web_server.base, made["id"], 0)
+    finally:
+        first.close()
+        second.close()
