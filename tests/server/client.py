@@ -171,9 +171,9 @@ class Conn:
         return cls(ws, seat)
 
     @property
-    def last(self) -> JSON:
-        """The newest frame with a version (not an error)."""
-        return next(f for f in reversed(self.frames) if f["type"] in ("snapshot", "update"))
+    def last(self) -> JSON | None:
+        """The newest snapshot or update received, if any."""
+        return next((f for f in reversed(self.frames) if f["type"] in ("snapshot", "update")), None)
 
     async def recv(self, timeout: float = RECV_TIMEOUT) -> JSON:
         """The next message (raises ``TimeoutError`` after ``timeout`` seconds)."""
@@ -256,7 +256,7 @@ async def play(conn: Conn, *, stop: Callable[[JSON], bool] = over, timeout: floa
     """Play ``conn``'s seat with :func:`choose` until a message satisfies ``stop``; returns it. Any
     ``error`` fails: these players only send legal actions at the current version."""
     deadline = time.monotonic() + timeout
-    frame = conn.frames[-1] if conn.frames else await conn.recv()
+    frame = conn.last or await conn.recv()
     while True:
         assert frame["type"] != "error", f"seat {conn.seat}: {frame}"
         if stop(frame):

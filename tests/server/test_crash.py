@@ -1,0 +1,101 @@
+"""``kill -9`` in the middle of a hand, and a restart on the same database.
+
+``test_sigkill_mid_hand_loses_nothing_acknowledged``: four people play pct and a spectator watches;
+in the second hand, after a trick, one more action is sent and its update received (acknowledged),
+then the server is killed with SIGKILL, with no chance to finish anything. It is started again on
+the same database and port; everyone reconnects and sends ``sync`` with the version they had:
+each gets the table at exactly the last acknowledged version, with the acknowledged action in the
+hand's log. The game then completes; the versions continue without a gap; the exported record holds
+every acknowledged action, in order (what the spectator saw before the kill is a prefix of it), and
+it scores under ``pitch score`` to the final scores and passes ``pitch verify-deal``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from typer.testing import CliRunner
+
+from pitchkit.cli.app import app
+from pitchkit.record import score_document
+from tests.server.client import JSON, Conn, choose, create_table, events, my_turn, over, play, run, watch
+from tests.server.conftest import Database, Server
+
+
+def mid_hand(frame: JSON) -> bool:
+    """The second hand, in play, with a trick done."""
+    state = frame.get("state")
+    return (frame["type"] in ("snapshot", "update") and frame["table"]["hand"] >= 2 and state is not None
+            and state["phase"] == "play" and len(state["tricks"]) >= 1)
+
+
+def public_actions(frames: list[JSON]) -> list[JSON]:
+    return [e["action"] for e in events(frames) if e["kind"] == "action"]
+
+
+def as_others_see(action: JSON) -> JSON:
+    return {k: len(v) if k in ("discard", "pass") and isinstance(v, list) else v for k, v in action.items()}
+
+
+async def reconnect(server: Server, table_id: str, token: str | None, watch: str | None, seat: int | None,
+                    version: int) -> tuple[Conn, JSON]:
+    """Connect again and ``sync`` with ``version``; the connection and the answer to the sync."""
+    conn = await Conn.open(server.ws_base, table_id, token=token, watch=watch, seat=seat)
+    first = await conn.recv()
+    assert first["type"] == "snapshot"
+    await conn.send({"type": "sync", "version": version})
+    return conn, await conn.until(lambda f: f["type"] in ("synced", "snapshot", "error"))
+
+
+def test_sigkill_mid_hand_loses_nothing_acknowledged(database: Database) -> None:
+    server = Server(database.new_url(), database.folder).start()
+    try:
+        run(sigkill_and_restart(server), timeout=150)
+    finally:
+        server.stop()
+
+
+async def sigkill_and_restart(server: Server) -> None:
+    table = create_table(server.base, "pct", [{"human": True}] * 4)
+    spectator = await Conn.open(server.ws_base, table.id, watch=table.watch)
+    seats = []
+    for seat in range(4):
+        seats.append(await Conn.open(server.ws_base, table.id, token=table.join(seat), seat=seat))
+    frames = await asyncio.gather(*(play(c, stop=mid_hand) for c in seats), watch(spectator, stop=mid_hand))
+    assert len({f["version"] for f in frames}) == 1
+    before = public_actions(spectator.frames)
+
+    actor = next(c for c in seats if my_turn(c, c.frames[-1]))
+    action = choose(actor.frames[-1]["state"]["legal"])
+    await actor.act(action, actor.frames[-1]["version"])
+    ack = await actor.until(lambda f: f["type"] == "update")
+    acknowledged = ack["version"]
+    assert ack["events"][0]["action"] == {"seat": actor.seat, **action}
+    server.kill()
+
+    server.start()
+    back = []
+    for old in seats:
+        assert old.seat is not None
+        conn, answer = await reconnect(server, table.id, table.tokens[old.seat], None, old.seat, acknowledged)
+        assert answer == {"type": "synced", "version": acknowledged}, answer
+        assert conn.frames[0]["state"]["log"][-1] == {"seat": actor.seat, **action}
+        back.append(conn)
+    watcher, answer = await reconnect(server, table.id, None, table.watch, None, acknowledged - 1)
+    assert answer["type"] == "snapshot" and answer["version"] == acknowledged
+
+    finals = await asyncio.gather(*(play(c) for c in back), watch(watcher))
+    assert all(over(f) for f in finals)
+    for conn in [*back, watcher]:
+        await conn.close()
+    seqs = [e["seq"] for e in events(watcher.frames) if "seq" in e]
+    assert seqs == list(range(acknowledged + 1, watcher.frames[-1]["version"] + 1))
+
+    record = table.record()
+    everything = [as_others_see(a) for hand in record for a in hand["actions"]]
+    assert everything[: len(before) + 1] == [*before, {"seat": actor.seat, **action}]
+    assert everything[len(before) + 1:] == public_actions(watcher.frames)
+    result = score_document(record)
+    assert result["complete"] is True and result["scores"] == finals[-1]["table"]["scores"]
+    assert CliRunner().invoke(app, ["verify-deal", "-"], input=json.dumps(record)).exit_code == 0
