@@ -12,6 +12,9 @@ import logging
 import threading
 from collections.abc import Callable
 
+from pitchkit.errors import PitchError
+from pitchkit.numbers import parse_int
+
 log = logging.getLogger("pitchkit.server")
 
 
@@ -45,9 +48,12 @@ class Listener:
                     self._ready.set()
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            table_id, _, version = note.payload.rpartition(":")
-                            if version.isdigit():
-                                self.loop.call_soon_threadsafe(self.on_change, table_id, int(version))
+                            table_id, _, text = note.payload.rpartition(":")
+                            try:
+                                version = parse_int(text, what="version", lo=0, hi=2**62)
+                            except PitchError:
+                                continue
+                            self.loop.call_soon_threadsafe(self.on_change, table_id, version)
             except Exception:
                 log.exception("lost the notification connection; reconnecting")
                 self._ready.set()

@@ -10,6 +10,7 @@ import time
 
 from fastapi import FastAPI
 
+from pitchkit.numbers import parse_int
 from pitchkit.server.app import create_app
 from pitchkit.server.config import Settings, database_url
 
@@ -50,7 +51,8 @@ def settings_from_env() -> Settings:
         database_url=database_url(None),
         grace=float(env.get(ENV_PREFIX + "GRACE", "90")),
         bot_seconds=float(env.get(ENV_PREFIX + "BOT_SECONDS", "2")),
-        bot_processes=int(env.get(ENV_PREFIX + "BOT_PROCESSES", "1")),
+        bot_processes=parse_int(env.get(ENV_PREFIX + "BOT_PROCESSES", "1"),
+                                what=ENV_PREFIX + "BOT_PROCESSES", lo=1, hi=64),
         allowed_origins=origins,
     )
 
