@@ -138,6 +138,8 @@ async function main() {
   $("name").value = myName();
   catalogue = await api("GET", "/api/presets");
   $("variant").innerHTML = catalogue.presets.map((p) => `<option value="${esc(p.name)}">${esc(p.name)} \u2014 ${esc(p.title)}</option>`).join("");
+  const wanted = new URLSearchParams(location.search).get("variant");
+  if (wanted && catalogue.presets.some((p) => p.name === wanted)) $("variant").value = wanted;
   $("variant").addEventListener("change", showPreset);
   $("players").addEventListener("change", showSeats);
   $("create").addEventListener("submit", create);

@@ -9,7 +9,7 @@ export function namer(table, mySeat) {
     if (seat === mySeat) return "You";
     const s = table && table.seats[seat];
     if (!s) return `Seat ${seat}`;
-    if (s.kind === "bot") return `${s.bot || "bot"} (seat ${seat})`;
+    if (s.kind === "bot") return `Bot ${seat}`;
     return s.name || `Seat ${seat}`;
   };
 }
@@ -44,9 +44,10 @@ export function seatsHtml(ctx) {
     const turn = state && state.to_act === s && state.phase !== "done";
     const count = state ? state.hand_sizes[s] : 0;
     const team = ctx.teams ? ` \u00b7 team ${(s % ctx.teams) + 1}` : "";
+    const kind = table.seats[s] && table.seats[s].kind === "bot" ? `${table.seats[s].bot} bot \u00b7 ` : "";
     out.push(`<div class="seat${turn ? " turn" : ""}${s === mine ? " mine" : ""}" data-seat="${s}">` +
       `<div class="who">${turn ? '<span class="sr">to act: </span>\u25b6 ' : ""}${esc(name(s))}</div>` +
-      `<div class="meta">score ${table.scores[s]}${team} \u00b7 ${count} card${count === 1 ? "" : "s"}</div>` +
+      `<div class="meta">${esc(kind)}score ${table.scores[s]}${team} \u00b7 ${count} card${count === 1 ? "" : "s"}</div>` +
       `<div class="badges">${badges.join("")}${bid}${seatStatus(table.seats[s])}</div></div>`);
   }
   return out.join("");
@@ -109,7 +110,7 @@ export function actionsHtml(ctx) {
   const high = state.bids.reduce((m, [, b]) => (typeof b === "number" && b > m ? b : m), 0);
   for (const a of legalOf(ctx, "bid")) {
     const steal = typeof a.bid === "number" && a.bid === high && state.dealer === ctx.seat;
-    buttons.push(`<button type="button" class="act" data-act='${esc(JSON.stringify(a))}'>${esc(bidLabel(a.bid))}${steal ? " (take it)" : ""}</button>`);
+    buttons.push(`<button type="button" class="act${ctx.hint === JSON.stringify(a) ? " hinted" : ""}" data-act='${esc(JSON.stringify(a))}'>${esc(bidLabel(a.bid))}${steal ? " (take it)" : ""}</button>`);
   }
   for (const a of legalOf(ctx, "choose")) {
     buttons.push(`<button type="button" class="act" data-act='${esc(JSON.stringify(a))}'>${esc(choiceLabel(a.choose))}</button>`);
@@ -188,6 +189,14 @@ export function handHtml(ctx) {
   return `<h2 class="sr">Your cards</h2>${html}${notes.length ? `<p class="muted">${esc(notes.join(" "))}</p>` : ""}`;
 }
 
+const VERBS = { passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call" };
+
+/** "plays K♠" said of oneself: "play K♠". */
+export function firstPerson(words) {
+  const [verb, ...rest] = words.split(" ");
+  return [VERBS[verb] || verb, ...rest].join(" ");
+}
+
 /** The hand so far in words, with each trick's winner. */
 export function logLines(ctx) {
   const { state, name } = ctx;
@@ -196,7 +205,7 @@ export function logLines(ctx) {
   let trick = 0;
   let inTrick = 0;
   for (const a of state.log) {
-    lines.push(`${name(a.seat)} ${actionWords(a)}`);
+    lines.push(`${name(a.seat)} ${a.seat === ctx.seat ? firstPerson(actionWords(a)) : actionWords(a)}`);
     if ("play" in a) {
       inTrick += 1;
       const done = state.tricks[trick];

@@ -74,6 +74,10 @@ function act(action) {
   if (page.pending) return;
   page.pending = true;
   document.body.dataset.pending = "1";
+  if (action.play) {
+    const card = $("hand").querySelector(`button.card[data-card="${action.play}"]`);
+    if (card) card.classList.add("sending");
+  }
   notice("");
   send({ type: "act", action, version: page.version });
 }
@@ -89,13 +93,22 @@ function onMessage(m) {
     notice(m.message);
   } else if (m.type === "hint") {
     const a = m.action;
-    page.hint = a.play || null;
+    page.hint = a.play || JSON.stringify(a);
     notice(`Hint (${m.bot}): ${a.play ? `play ${cardShort(a.play)}` : "bid" in a ? bidLabel(a.bid) : actionWords(a)}`);
     draw();
   }
 }
 
 // -- pacing -------------------------------------------------------------------------------------
+
+function seatNotice(seat, prev) {
+  if (!seat || !page.table) return;
+  const who = namer(page.table, page.seat)(seat.seat);
+  const before = page.table.seats[seat.seat] || {};
+  if (seat.standin && !before.standin) notice(`${who} ${seat.seat === page.seat ? "are" : "is"} away: a bot plays for them.`);
+  else if (!seat.standin && before.standin) notice(`${who} ${seat.seat === page.seat ? "are" : "is"} back.`);
+  else if (seat.kind === "human" && before.kind === "open" && prev !== undefined) notice(`${seat.name || who} took seat ${seat.seat}.`);
+}
 
 async function pump() {
   if (page.busy) return;
@@ -119,6 +132,7 @@ async function handle(m) {
       if (ev.action.seat !== page.seat) othersActed = true;
     }
     if (ev.kind === "hand_over") over = ev;
+    if (ev.kind === "standin" || ev.kind === "seat") seatNotice(ev.seat, prev);
   }
   const mySeatChanged = page.seat !== (m.seat ?? null);
   page.table = m.table;
@@ -163,7 +177,7 @@ function showSummary(over) {
   $("last-box").hidden = false;
   const dialog = $("summary");
   const close = gameOver
-    ? '<p><a class="button primary" href="/">Play again</a> <button type="button" class="close">Look at the table</button></p>'
+    ? `<p><a class="button primary" href="/?variant=${encodeURIComponent(page.table.variant)}">Play again</a> <button type="button" class="close">Look at the table</button></p>`
     : `<p><button type="button" class="close primary">${page.seat === null ? "Close" : "Next hand"}</button></p>`;
   dialog.innerHTML = html + close;
   return new Promise((done) => {

@@ -56,5 +56,5 @@ export function madeWords(result, name) {
   if (result.misdeal) return "Misdeal: the hand is dealt again.";
   if (result.pitcher === null || result.pitcher === undefined) return "No bid was made.";
   return `${name(result.pitcher)} bid ${result.bid}${result.trump ? ` in ${suitWords(result.trump)}` : ""}` +
-    ` and ${result.made ? "made it" : "was set"}.`;
+    ` and ${result.made ? "made it" : name(result.pitcher) === "You" ? "were set" : "was set"}.`;
 }

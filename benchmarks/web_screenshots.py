@@ -1,0 +1,102 @@
+"""Screenshots of the browser table for docs/web.md: the lobby, a trick in progress, a hand's
+summary and a phone view, written as PNGs to ``docs/images/``.
+
+A server is started on a free port with a temporary SQLite file, a person plays against three
+``heuristic`` bots in headless Chromium, and the pictures are taken when the table shows each
+moment (deals are random, so each run shows other cards).
+
+Run: ``python benchmarks/web_screenshots.py [--out docs/images]`` (needs Chromium).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, sync_playwright
+from web_page import ARGS, post, serve
+
+SEATS = [{"human": True}, {"bot": "heuristic"}, {"bot": "heuristic"}, {"bot": "heuristic"}]
+
+
+def _seat_page(browser: Browser, base: str, variant: str, viewport: dict[str, int]) -> Page:
+    made = post(base, "/api/tables", {"variant": variant, "seats": SEATS})
+    joined = post(base, f"/api/tables/{made['id']}/join",
+                  {"seat": 0, "invite": made["invites"][0]["invite"], "name": "Ann"})
+    entry = json.dumps([{"id": made["id"], "seat": 0, "token": joined["token"], "name": "Ann",
+                         "variant": variant}])
+    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    context.add_init_script(f"localStorage.setItem('pitchkit.tables', {json.dumps(entry)})")
+    page = context.new_page()
+    page.goto(f"{base}/t/{made['id']}?pace=fast")
+    page.wait_for_selector("body[data-version]")
+    return page
+
+
+def _play_until(page: Page, moment: str) -> None:
+    """Play the seat's turns (the first legal choice) until ``moment``: ``trick`` (the seat to play
+    with cards on the table) or ``summary``."""
+    for _ in range(400):
+        if page.locator("dialog#summary[open]").count():
+            if moment == "summary":
+                return
+            page.click("dialog#summary button.close")
+            continue
+        turn = page.evaluate("() => document.body.classList.contains('my-turn') && !document.body.dataset.pending")
+        if not turn:
+            page.wait_for_timeout(30)
+            continue
+        if moment == "trick" and page.locator("#trick figure.played").count() >= 2 \
+                and page.locator("#hand button.card.legal").count():
+            return
+        before = page.evaluate("() => Number(document.body.dataset.version)")
+        confirm = page.locator("#discard-go, #pass-go")
+        if confirm.count():
+            cards = page.locator("#hand button.card.legal[aria-pressed='false']")
+            while not confirm.is_enabled() and cards.count():
+                cards.first.click()
+            confirm.click()
+        else:
+            page.locator("#actions button.act:not([aria-disabled]), #hand button.card.legal").first.click()
+        page.wait_for_function("v => Number(document.body.dataset.version) > v"
+                               " || document.querySelector('dialog#summary[open]')", arg=before)
+    raise SystemExit(f"the table never reached the {moment}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "docs" / "images")
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp(prefix="pitchkit-shots-"))
+    process, base = serve(folder)
+    try:
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                         headless=True, args=ARGS)
+            lobby = browser.new_page(viewport={"width": 1000, "height": 760})
+            lobby.goto(base + "/")
+            lobby.fill("#name", "Ann")
+            lobby.select_option("#seats select[data-seat='2']", "friend")
+            lobby.screenshot(path=args.out / "web-lobby.png")
+            desk = _seat_page(browser, base, "pct", {"width": 1100, "height": 720})
+            _play_until(desk, "trick")
+            desk.screenshot(path=args.out / "web-trick.png")
+            _play_until(desk, "summary")
+            desk.screenshot(path=args.out / "web-summary.png")
+            phone = _seat_page(browser, base, "ten-point", {"width": 360, "height": 740})
+            _play_until(phone, "trick")
+            phone.screenshot(path=args.out / "web-phone.png", full_page=True)
+            browser.close()
+    finally:
+        process.terminate()
+        process.wait(20)
+        shutil.rmtree(folder, ignore_errors=True)
+    print(f"wrote {', '.join(p.name for p in sorted(args.out.glob('web-*.png')))} to {args.out}")
+
+
+if __name__ == "__main__":
+    main()
