@@ -45,7 +45,8 @@ def _play_until(page: Page, moment: str) -> None:
                 return
             page.click("dialog#summary button.close")
             continue
-        turn = page.evaluate("() => document.body.classList.contains('my-turn') && !document.body.dataset.pending")
+        turn = page.evaluate(
+            "() => document.body.classList.contains('my-turn') && !document.body.dataset.pending")
         if not turn:
             page.wait_for_timeout(30)
             continue
