@@ -8,6 +8,7 @@ import json
 import random
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -16,7 +17,10 @@ from pitchkit.cli import app
 from pitchkit.presets import make_rules
 from pitchkit.record import score_document
 from pitchkit.tournament import darrtown, unl
-from pitchkit.tournament.simulate import simulate
+from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.event import Event, new_event
+from pitchkit.tournament.simulate import entrant_rows, run_to_the_end, simulate
+from pitchkit.tournament.standings import elimination_rows, section_rows
 from pitchkit.tournament.tables import play_table
 
 
@@ -42,42 +46,65 @@ def test_darrtown_rule1_each_game_lasts_until_every_player_dealt_twice() -> None
         assert score_document(played.record)["winner"] == list(played.winners)
 
 
-def test_darrtown_go_rounds_table_winners_advance_to_one_final_table() -> None:
+def run_event(folder: Path, fmt: str, count: int, **settings: Any) -> Event:
+    """An event of ``count`` entrants run to the end by heuristic bots through the desk."""
+    desk = Desk.create(folder, new_event(fmt, seed=5, **settings))
+    desk.add(entrant_rows(count, desk.event.team_size))
+    run_to_the_end(desk, ["heuristic"])
+    return desk.event
+
+
+def test_darrtown_go_rounds_table_winners_advance_to_one_final_table(tmp_path: Path) -> None:
     """Decision (the seed names Go-Rounds, not how players advance): each table's winner goes on,
     the survivors are seated again, and four or fewer play the final table; its winner is champion."""
-    names = [f"P{i}" for i in range(23)]
-    event = darrtown.run(names, bots=["heuristic"] * 23, rng=random.Random(5))
-    rounds = sorted({t.round for t in event.tables})
-    for r in rounds:
-        tables = [t for t in event.tables if t.round == r]
-        seated = [e for t in tables for e in t.entrants]
-        assert len(seated) == len(set(seated))
-        assert all(len(t.advanced) == 1 and t.advanced[0] in t.entrants for t in tables)
-        if r < rounds[-1]:
-            following = {e for t in event.tables if t.round == r + 1 for e in t.entrants}
-            assert following == {t.advanced[0] for t in tables}
-    final = [t for t in event.tables if t.round == rounds[-1]]
-    assert len(final) == 1 and len(final[0].entrants) <= 4
-    assert event.champion == final[0].advanced[0]
-    standings = event.standings()
-    assert standings[0]["champion"] is True and standings[0]["entrant"] == names[event.champion]
-    assert len(standings) == 23
+    event = run_event(tmp_path, "darrtown", 23)
+    for r in event.rounds:
+        seated = [e for t in r.tables for e in t.entrants]
+        assert len(seated) == len(set(seated)) and not r.byes
+        winners = {t.result.winners[0] for t in r.tables if t.result is not None}
+        assert len(winners) == len(r.tables)
+        if r is not event.rounds[-1]:
+            following = {e for t in event.rounds[r.number].tables for e in t.entrants}
+            assert following == winners
+    final = event.rounds[-1]
+    assert final.stage == "final" and len(final.tables) == 1 and len(final.tables[0].entrants) <= 4
+    assert final.tables[0].result is not None and [event.champion] == final.tables[0].result.winners
+    rows = elimination_rows(event)
+    assert event.champion is not None and rows[0]["entrant_id"] == event.champion
+    assert rows[0]["status"] == "champion"
+    assert len(rows) == 23
 
 
-def test_darrtown_advance_option_two_per_table() -> None:
+def test_darrtown_advance_option_two_per_table(tmp_path: Path) -> None:
     """The option ``advance``: the winner and the next best score of each table go on."""
-    event = darrtown.run([f"P{i}" for i in range(16)], bots=["heuristic"] * 16, rng=random.Random(2),
-                         advance=2)
-    first = [t for t in event.tables if t.round == 1]
-    assert all(len(t.advanced) == 2 for t in first)
-    assert sum(len(t.entrants) for t in event.tables if t.round == 2) == 8
+    event = run_event(tmp_path, "darrtown", 16, advance=2)
+    first, second = event.rounds[0], event.rounds[1]
+    assert len(first.tables) == 4 and sum(len(t.entrants) for t in second.tables) == 8
+    for t in first.tables:
+        assert t.result is not None
+        going = [e for e in t.entrants if any(e in u.entrants for u in second.tables)]
+        scored = list(zip(t.entrants, t.result.scores, strict=True))
+        best_rest = max(s for e, s in scored if e not in t.result.winners)
+        assert set(t.result.winners) <= set(going) and len(going) == 2
+        assert all(s >= best_rest for e, s in scored if e in going)
 
 
 def test_unl_round_robin_every_pair_once() -> None:
-    """UNL sections play round robin: every pair of teams meets exactly once."""
+    """UNL sections play round robin: every pair of teams meets exactly once, once a round at most."""
     for n in range(2, 11):
-        pairs = unl.round_robin(list(range(n)))
-        assert sorted(tuple(sorted(p)) for p in pairs) == list(combinations(range(n), 2))
+        rounds = unl.round_robin(list(range(n)))
+        pairs = [tuple(sorted(p)) for r in rounds for p in r]
+        assert sorted(pairs) == list(combinations(range(n), 2))
+        assert all(len({e for p in r for e in p}) == 2 * len(r) for r in rounds)
+
+
+def test_round_robin_at_larger_tables_every_pair_meets() -> None:
+    """Round robin for tables of three or more: every pair sits together at least once."""
+    for n, sides in ((7, 3), (9, 4), (5, 4), (12, 3)):
+        rounds = unl.rotation(list(range(n)), sides, random.Random(n))
+        met = {frozenset(p) for r in rounds for t in r for p in combinations(t, 2)}
+        assert met == {frozenset(p) for p in combinations(range(n), 2)}
+        assert all(sorted(e for t in r for e in t) == list(range(n)) for r in rounds)
 
 
 def test_unl_45_minute_clock_hand_in_progress_played_out_team_ahead_wins() -> None:
@@ -113,22 +140,20 @@ def test_unl_tie_at_the_stop_plays_one_more_hand() -> None:
     assert tied, "no seed gave a tie after the first hand"
 
 
-def test_unl_standings_by_matches_won_then_point_difference_and_advancement() -> None:
+def test_unl_standings_by_matches_won_then_point_difference_and_advancement(tmp_path: Path) -> None:
     """Standings rank matches won, then point difference; the first two of each section advance to
     the Tournament of Champions, whose leader is the champion."""
-    names = [f"T{i}" for i in range(10)]
-    event = unl.run(names, bots=["heuristic"] * 10, rng=random.Random(4), section_size=5,
-                    clock=unl.Clock(minutes=9, minutes_per_hand=3))
+    event = run_event(tmp_path, "unl", 10, section_size=5, clock=9.0)
     assert set(event.sections) == {"A", "B", "Champions"}
     for section in ("A", "B"):
-        rows = event.table(section)
-        keys = [(-int(str(r["won"])), -int(str(r["difference"]))) for r in rows]
+        rows = section_rows(event, section)
+        keys = [(-int(r["won"]), -int(r["difference"])) for r in rows]
         assert keys == sorted(keys)
-        played = [m for m in event.matches if m.section == section]
-        assert sum(int(str(r["won"])) for r in rows) == len(played)
-    champions = {names[t] for t in event.sections["Champions"]}
-    assert champions == {str(r["team"]) for s in ("A", "B") for r in event.table(s)[:2]}
-    assert event.champion is not None and names[event.champion] == event.table("Champions")[0]["team"]
+        played = [t for r in event.rounds for t in r.tables if t.section == section]
+        assert sum(int(r["won"]) for r in rows) == len(played) == 10
+    assert set(event.sections["Champions"]) == {r["entrant_id"] for s in ("A", "B")
+                                                for r in section_rows(event, s)[:2]}
+    assert event.champion == section_rows(event, "Champions")[0]["entrant_id"]
 
 
 @pytest.mark.parametrize(("fmt", "count"), [("darrtown", 9), ("unl", 4)])

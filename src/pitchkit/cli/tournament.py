@@ -1,50 +1,252 @@
-"""``pitch tournament simulate``: a whole event played by bots."""
+"""``pitch tournament``: the tournament desk (an event in a folder, run command by command) and
+``simulate`` (a whole event played by bots)."""
 
 from __future__ import annotations
 
+import fcntl
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 import typer
 
 from pitchkit.bots import bot_names
-from pitchkit.cli.app import PitchTyper, app, fail
+from pitchkit.cli.app import PitchTyper, app, fail, parse_option_pairs
+from pitchkit.cli.score import read_json
+from pitchkit.errors import PitchError, clip
+from pitchkit.tournament.event import FORMATS
 
-tournament_app = PitchTyper(help="Tournaments from the seeds: the Darrtown Go-Rounds and the UNL "
-                                 "Ten-Point partner tournament.", no_args_is_help=True)
+tournament_app = PitchTyper(help="Tournaments: the desk (create an event, add entrants, seat rounds, enter "
+                                 "and verify results, rulings, advance, export) and simulated events.",
+                            no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 
+T = TypeVar("T")
+FOLDER = typer.Argument(..., metavar="DIR", help="the event's folder")
+BOTS = typer.Option("heuristic", "--bots", "-b", help="bots that play the entrants, in turn "
+                                                     "(comma-separated)")
 
-@tournament_app.command()
-def simulate(
-    fmt: str = typer.Option("darrtown", "--format", "-f", help="darrtown or unl"),
-    entrants: int = typer.Option(16, "--entrants", "-e", help="players (darrtown)"),
-    teams: int = typer.Option(8, "--teams", "-t", help="teams of two (unl)"),
-    bots: str = typer.Option("heuristic", "--bots", "-b", help="bots that play the entrants, in turn "
-                                                                 "(comma-separated)"),
-    seed: int = typer.Option(1, "--seed", "-s", help="the event's random seed"),
-    out: Path = typer.Option(Path("tournament"), "--out", "-o", help="folder for the records and standings"),
-    advance: int | None = typer.Option(None, "--advance", help="advancing per table (darrtown, default 1) "
-                                                               "or per section (unl, default 2)"),
-    section_size: int = typer.Option(8, "--section-size", help="teams per section (unl)"),
-) -> None:
-    """Run a whole event with bots: every game record (one JSON file per game) and the final
-    standings (standings.json and standings.csv) are written to the folder."""
-    from pitchkit.tournament.simulate import simulate as run
 
+@contextmanager
+def _locked(folder: Path) -> Iterator[None]:
+    """One desk command at a time on an event."""
+    with (folder / ".lock").open("a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        yield
+
+
+def _step(folder: Path, step: Callable[[Any], T]) -> T:
+    """Load the event, run ``step`` on its desk, save it; any error is one line (exit status 2) and
+    leaves the event file as it was."""
+    from pitchkit.tournament.desk import Desk
+
+    try:
+        if not folder.is_dir():
+            fail(f"no event in {clip(str(folder))}: make one with pitch tournament create")
+        with _locked(folder):
+            desk = Desk.open(folder)
+            out = step(desk)
+            desk.save()
+            return out
+    except PitchError as e:
+        fail(str(e))
+    except OSError as e:
+        fail(f"{clip(str(folder))}: {e.strerror or e}")
+
+
+def _bots(bots: str) -> list[str]:
     chosen = [b.strip() for b in bots.split(",") if b.strip()]
     unknown = [b for b in chosen if b not in bot_names()]
     if not chosen or unknown:
         fail(f"unknown bot {unknown[0] if unknown else bots!r}; bots are: {', '.join(bot_names())}")
-    if fmt not in ("darrtown", "unl"):
-        fail(f"unknown format {fmt!r}; formats are: darrtown, unl")
-    count = entrants if fmt == "darrtown" else teams
+    return chosen
+
+
+def _scores(scores: list[int]) -> str:
+    return " to ".join(map(str, scores))
+
+
+@tournament_app.command()
+def create(
+    folder: Path = FOLDER,
+    fmt: str = typer.Option(..., "--format", "-f", help=f"{', '.join(FORMATS)}"),
+    preset: str | None = typer.Option(None, "--preset", "-p", help="the rules (default: the format's: "
+                                      "pct-tournament, ten-point, or pct)"),
+    option: list[str] = typer.Option([], "--option", "-o", help="a rule option NAME=VALUE (repeatable)"),
+    seed: int | None = typer.Option(None, "--seed", "-s", help="draw seats from this seed (tests, demos); "
+                                    "default: the operating system's CSPRNG"),
+    table_size: int | None = typer.Option(None, "--table-size", help="most entrants a table (darrtown 4)"),
+    advance: int | None = typer.Option(None, "--advance", help="going on per table (elimination, 1) or "
+                                       "per section (unl 2)"),
+    section_size: int | None = typer.Option(None, "--section-size", help="most entrants a section (unl 8; "
+                                            "0: one section)"),
+    clock: float | None = typer.Option(None, "--clock", help="match clock in minutes (unl 45; 0: none)"),
+) -> None:
+    """Make a new event in DIR (DIR/event.json and DIR/games/)."""
+    from pitchkit.tournament.desk import Desk
+    from pitchkit.tournament.event import new_event
+
+    try:
+        event = new_event(fmt, preset=preset, options=parse_option_pairs(option), seed=seed,
+                          table_size=table_size, advance=advance, section_size=section_size, clock=clock)
+        Desk.create(folder, event)
+    except PitchError as e:
+        fail(str(e))
+    except OSError as e:
+        fail(f"{clip(str(folder))}: {e.strerror or e}")
+    print(f"{fmt} event of {event.rules.label} in {folder}: add entrants with pitch tournament add")
+
+
+@tournament_app.command()
+def add(
+    folder: Path = FOLDER,
+    csv_file: Path = typer.Option(..., "--csv", help="entrants, one a line: name (name,partner: a team)"),
+) -> None:
+    """Register entrants from a CSV file (before the first round is seated)."""
+    from pitchkit.tournament.desk import read_entrants
+
+    try:
+        text = csv_file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        fail(f"{clip(str(csv_file))}: cannot read: {getattr(e, 'strerror', None) or e}")
+    count = _step(folder, lambda d: d.add(read_entrants(text)))
+    print(f"{count} entrant(s) added")
+
+
+@tournament_app.command()
+def seat(folder: Path = FOLDER) -> None:
+    """Seat the next round (Go-Round, or the sections' next round robin round) and print its tables."""
+    r = _step(folder, lambda d: (d.seat(), d.event))
+    round_, event = r
+    print(f"round {round_.number} ({round_.stage}): {len(round_.tables)} table(s)")
+    for t in round_.tables:
+        where = f" [section {t.section}]" if t.section else ""
+        print(f"  table {t.number}{where}: " + ", ".join(event.seat_names(t)))
+    if round_.byes:
+        print("  bye: " + ", ".join(event.entrants[e].name for e in round_.byes))
+
+
+@tournament_app.command()
+def result(
+    folder: Path = FOLDER,
+    table: int = typer.Argument(..., help="the table's number in the open round"),
+    record: str = typer.Argument(..., metavar="RECORD.json", help="the table's game record (- for stdin)"),
+    stopped: bool = typer.Option(False, "--stopped", help="the match clock stopped the game (the side "
+                                 "ahead wins; a tie needs its extra hand in the record)"),
+) -> None:
+    """Enter a table's game record: it is replayed and checked as pitch score does, and must be this
+    table's game, over (or stopped by the clock)."""
+    doc = read_json(record)
+    res, event = _step(folder, lambda d: (d.result(table, doc, stopped=stopped), d.event))
+    winners = ", ".join(event.entrants[e].name for e in res.winners)
+    print(f"table {table}: {winners} won ({res.reason}; {_scores(res.scores)}); "
+          f"record in games/{res.record}")
+
+
+@tournament_app.command()
+def ruling(
+    folder: Path = FOLDER,
+    table: int = typer.Argument(..., help="the table's number in the open round"),
+    misplay: int = typer.Option(..., "--misplay", help="the offender's seat"),
+    correctable: bool = typer.Option(..., "--correctable/--not-correctable", help="play goes back to the "
+                                     "misplay, or the offender sits out the next hand"),
+) -> None:
+    """Log a misplay (seed 000 tournament rules 36-38); a player's second misplay in one round
+    disqualifies him."""
+    entry = _step(folder, lambda d: d.ruling(table, misplay, correctable=correctable))
+    kind = "correctable" if entry.correctable else "not correctable"
+    print(f"round {entry.round} table {entry.table}: misplay by {entry.player} (seat {entry.seat}), {kind}"
+          + ("; second misplay in this round: disqualified" if entry.disqualified else ""))
+
+
+@tournament_app.command()
+def play(folder: Path = FOLDER, bots: str = BOTS) -> None:
+    """Play the open round's tables that have no result with bots (tests and demos); each game is
+    entered as a result, and saved as it ends."""
+    chosen = _bots(bots)
+    count = _step(folder, lambda d: d.play(chosen, after=lambda _t: d.save()))
+    print(f"{count} table(s) played")
+
+
+@tournament_app.command()
+def advance(folder: Path = FOLDER) -> None:
+    """Close the round once every result is in: winners go on; the final table, or the Tournament
+    of Champions, decides the champion."""
+    print(_step(folder, lambda d: d.advance()))
+
+
+@tournament_app.command()
+def status(folder: Path = FOLDER, as_json: bool = typer.Option(False, "--json", help="as JSON")) -> None:
+    """The round, its tables, which results are missing, and the standings so far."""
+    from pitchkit.tournament.standings import public
+    from pitchkit.tournament.standings import status as event_status
+
+    info = public(_step(folder, lambda d: event_status(d.event)))
+    if as_json:
+        print(json.dumps(info, indent=2))
+        return
+    print(f"{info['format']} ({info['preset']}), {info['entrants']} entrant(s): {info['status']}")
+    r = info.get("round")
+    if r:
+        print(f"round {r['number']} ({r['stage']}):")
+        for t in r["tables"]:
+            res = t["result"]
+            got = "missing" if not res else f"{', '.join(res['winners'])} won, {_scores(res['scores'])}"
+            print(f"  table {t['table']}: {', '.join(t['entrants'])}: {got}")
+        if r["byes"]:
+            print(f"  bye: {', '.join(r['byes'])}")
+    table = info["standings"]
+    sections = table.get("sections") or {"": table.get("standings", [])}
+    for name, rows in sections.items():
+        print(f"standings{' ' + name if name else ''}:")
+        for row in rows:
+            shown = {k: v for k, v in row.items() if k not in ("place", "entrant") and v is not None}
+            extra = ", ".join(f"{k} {v}" for k, v in shown.items())
+            print(f"  {row['place']}. {row['entrant']} ({extra})")
+    for g in info["rulings"]:
+        print(f"misplay: round {g['round']} table {g['table']} {g['player']}"
+              + (" (disqualified)" if g["disqualified"] else ""))
+
+
+@tournament_app.command()
+def export(folder: Path = FOLDER) -> None:
+    """Write DIR/standings.json and DIR/standings.csv (every game record is in DIR/games/)."""
+    paths = _step(folder, lambda d: d.export())
+    print("wrote " + ", ".join(str(p) for p in paths) + f"; game records in {folder / 'games'}")
+
+
+@tournament_app.command()
+def simulate(
+    fmt: str = typer.Option("darrtown", "--format", "-f", help=", ".join(FORMATS)),
+    entrants: int = typer.Option(16, "--entrants", "-e", help="players (darrtown, knockout, round-robin)"),
+    teams: int = typer.Option(8, "--teams", "-t", help="teams of two (unl)"),
+    preset: str | None = typer.Option(None, "--preset", "-p", help="the rules (default: the format's)"),
+    bots: str = BOTS,
+    seed: int = typer.Option(1, "--seed", "-s", help="the event's random seed"),
+    out: Path = typer.Option(Path("tournament"), "--out", "-o", help="folder for the event, its records and "
+                             "standings (must not hold an event)"),
+    advance: int | None = typer.Option(None, "--advance", help="advancing per table (elimination, default 1) "
+                                       "or per section (unl, default 2)"),
+    section_size: int | None = typer.Option(None, "--section-size", help="teams per section (unl 8)"),
+) -> None:
+    """Run a whole event with bots through the desk: the event, every game record (one JSON file per
+    game) and the final standings (standings.json and standings.csv) are written to the folder."""
+    from pitchkit.tournament.simulate import simulate as run
+
+    chosen = _bots(bots)
+    if fmt not in FORMATS:
+        fail(f"unknown format {fmt!r}; formats are: {', '.join(FORMATS)}")
+    count = teams if fmt == "unl" else entrants
     if not 2 <= count <= 4096:
         fail("an event needs 2 to 4096 entrants (or teams)")
-    if section_size < 2 or (advance is not None and advance < 1):
-        fail("--section-size must be at least 2 and --advance at least 1")
     try:
-        summary = run(fmt, count, bots=chosen, seed=seed, out=out, advance=advance, section_size=section_size)
-    except (ValueError, OSError) as e:
+        summary = run(fmt, count, bots=chosen, seed=seed, out=out, advance=advance, section_size=section_size,
+                      preset=preset)
+    except PitchError as e:
         fail(str(e))
+    except OSError as e:
+        fail(f"{clip(str(out))}: {e.strerror or e}")
     print(f"champion: {summary.champion}; {summary.games} games, {summary.hands} hands in "
-          f"{summary.seconds:.1f} s; records and standings in {out}")
+          f"{summary.seconds:.1f} s; event, records and standings in {out}")

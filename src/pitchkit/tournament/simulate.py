@@ -1,16 +1,14 @@
-"""A whole event played by bots, end to end: every game record and the standings written to a folder."""
+"""A whole event played by bots, end to end, through the desk: the event, every game record and the
+standings are written to a folder, as a director running the same event would leave it."""
 
 from __future__ import annotations
 
-import csv
-import json
-import random
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from pitchkit.tournament import darrtown, unl
+from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.event import DeskError, new_event
 
 
 @dataclass(frozen=True)
@@ -23,48 +21,36 @@ class Summary:
     seconds: float
 
 
-def _write(out: Path, games: list[tuple[str, list[dict[str, object]]]], standings: Any,
-           rows: list[dict[str, object]]) -> None:
-    folder = out / "games"
-    folder.mkdir(parents=True, exist_ok=True)
-    for name, record in games:
-        (folder / f"{name}.json").write_text(json.dumps(record), encoding="utf-8")
-    (out / "standings.json").write_text(json.dumps(standings, indent=2), encoding="utf-8")
-    with (out / "standings.csv").open("w", newline="", encoding="utf-8") as f:
-        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows(rows)
+def entrant_rows(count: int, team_size: int) -> list[list[str]]:
+    """``count`` entrants named ``Player 1``, ``Player 2``, ...: teams of ``team_size`` take the next
+    names in turn."""
+    return [[f"Player {i * team_size + j + 1}" for j in range(team_size)] for i in range(count)]
+
+
+def run_to_the_end(desk: Desk, bots: list[str]) -> None:
+    """Seat, play with bots and advance each round until the event is over."""
+    while desk.event.stage != "finished":
+        desk.seat()
+        desk.play(bots)
+        desk.advance()
 
 
 def simulate(fmt: str, count: int, *, bots: list[str], seed: int, out: Path, advance: int | None = None,
-             section_size: int = 8, minutes_per_hand: float = 3.0) -> Summary:
-    """Run a ``darrtown`` event of ``count`` entrants or a ``unl`` event of ``count`` teams, each
-    entrant played by the bots named in turn, and write ``out/games/*.json`` (one game record per
-    game), ``out/standings.json`` and ``out/standings.csv``."""
-    rng = random.Random(seed)
+             section_size: int | None = None, minutes_per_hand: float = 3.0,
+             preset: str | None = None) -> Summary:
+    """Run an event of format ``fmt`` for ``count`` entrants (players or teams, as the preset seats
+    them), entrant ``e`` played by ``bots[e % len(bots)]``, in the folder ``out``: ``event.json``,
+    ``games/*.json`` (one game record per table), ``standings.json`` and ``standings.csv``."""
     started = time.perf_counter()
-    played = [bots[i % len(bots)] for i in range(count)]
-    if fmt == "darrtown":
-        names = [f"Player {i + 1}" for i in range(count)]
-        d = darrtown.run(names, bots=played, rng=rng, advance=advance or 1)
-        rows = d.standings()
-        games = [(f"round{t.round}-table{t.number}", t.played.record) for t in d.tables]
-        hands = sum(t.played.hands for t in d.tables)
-        assert d.champion is not None
-        champion = names[d.champion]
-        standings: Any = {"format": "darrtown", "champion": champion, "standings": rows}
-    elif fmt == "unl":
-        names = [f"Team {i + 1}" for i in range(count)]
-        clock = unl.Clock(minutes_per_hand=minutes_per_hand)
-        u = unl.run(names, bots=played, rng=rng, section_size=section_size, advance=advance or 2, clock=clock)
-        rows = [{"section": s, **row} for s, table in u.standings().items() for row in table]
-        games = [(f"{m.section}-{names[m.a]}-{names[m.b]}".replace(" ", ""), m.played.record)
-                 for m in u.matches]
-        hands = sum(m.played.hands for m in u.matches)
-        assert u.champion is not None
-        champion = names[u.champion]
-        standings = {"format": "unl", "champion": champion, "sections": u.standings()}
-    else:
-        raise ValueError(f"unknown format {fmt!r}; formats are: darrtown, unl")
-    _write(out, games, standings, rows)
-    return Summary(champion, len(games), hands, time.perf_counter() - started)
+    event = new_event(fmt, preset=preset, seed=seed, advance=advance, section_size=section_size)
+    event.minutes_per_hand = minutes_per_hand
+    desk = Desk.create(out, event)
+    desk.add(entrant_rows(count, event.team_size))
+    run_to_the_end(desk, bots)
+    desk.save()
+    desk.export()
+    if event.champion is None:
+        raise DeskError("no entrant is left to be champion")
+    results = [t.result for r in event.rounds for t in r.tables if t.result is not None]
+    return Summary(event.entrants[event.champion].name, len(results), sum(r.hands for r in results),
+                   time.perf_counter() - started)

@@ -1,0 +1,364 @@
+"""The tournament desk: an event in a folder (``event.json`` and ``games/``) and what a director does
+to it: add entrants, seat a round, enter and verify each table's game record, record misplay
+rulings, advance, export. Every step checks its input and raises :class:`DeskError` (one line)
+before it changes anything; the command line saves the event after each step.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from pitchkit.errors import PitchError, quote
+from pitchkit.game import Game
+from pitchkit.record import record_hands, replay_game
+from pitchkit.tournament import darrtown, unl
+from pitchkit.tournament.event import (
+    EVENT_FILE,
+    DeskError,
+    Entrant,
+    Event,
+    Result,
+    Round,
+    RulingEntry,
+    Table,
+    load,
+    save,
+    write_json,
+    write_text,
+)
+from pitchkit.tournament.rulings import MisplayLog
+from pitchkit.tournament.standings import public, standings, standings_rows
+from pitchkit.tournament.tables import play_table
+
+#: the most entrants an event takes
+MAX_ENTRANTS = 4096
+#: the reason a game stopped by the match clock ends with
+STOPPED = "ahead at the stop"
+
+
+def read_entrants(text: str) -> list[list[str]]:
+    """Rows of names from CSV text (``name[,partner]``); blank lines and a ``name`` header skipped."""
+    rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text))]
+    rows = [[c for c in row if c] for row in rows]
+    rows = [row for row in rows if row]
+    if rows and rows[0][0].lower() == "name":
+        rows = rows[1:]
+    return rows
+
+
+class Desk:
+    """An event and its folder."""
+
+    def __init__(self, folder: Path, event: Event) -> None:
+        self.folder = folder
+        self.event = event
+
+    @classmethod
+    def open(cls, folder: Path) -> Desk:
+        """The event in ``folder`` (checked as it is read)."""
+        return cls(folder, load(folder))
+
+    @classmethod
+    def create(cls, folder: Path, event: Event) -> Desk:
+        """Make ``folder`` (if needed) and write a new event in it; refused if it holds one."""
+        if (folder / EVENT_FILE).exists():
+            raise DeskError(f"{folder} already holds an event")
+        (folder / "games").mkdir(parents=True, exist_ok=True)
+        desk = cls(folder, event)
+        desk.save()
+        return desk
+
+    def save(self) -> None:
+        """Write the event (atomically)."""
+        save(self.folder, self.event)
+
+    # entry
+
+    def add(self, rows: Sequence[Sequence[str]]) -> int:
+        """Register entrants (one row of names each: a player, or a team's players); returns how many."""
+        ev = self.event
+        if ev.stage != "entry":
+            raise DeskError("entries are closed: the first round is seated")
+        size = ev.team_size
+        taken = {p.casefold() for e in ev.entrants for p in e.players}
+        new: list[Entrant] = []
+        for i, row in enumerate(rows, start=1):
+            if len(row) != size:
+                want = "one name" if size == 1 else f"{size} names (a team)"
+                raise DeskError(f"row {i}: {quote(', '.join(row))}: each row must hold {want}")
+            for name in row:
+                if len(name) > 60 or not name.isprintable():
+                    raise DeskError(
+                        f"row {i}: {quote(name)} is not a name (printable, 60 characters at most)")
+                if name.casefold() in taken:
+                    raise DeskError(f"row {i}: {quote(name)} is entered already")
+                taken.add(name.casefold())
+            new.append(Entrant(list(row)))
+        if len(ev.entrants) + len(new) > MAX_ENTRANTS:
+            raise DeskError(f"an event takes at most {MAX_ENTRANTS} entrants")
+        ev.entrants += new
+        return len(new)
+
+    # rounds
+
+    def seat(self) -> Round:
+        """Seat the next round: the next Go-Round, or the next round of the sections' round robin."""
+        ev = self.event
+        if ev.stage == "finished":
+            raise DeskError("the event is over")
+        if ev.current is not None and not ev.current.closed:
+            raise DeskError(f"round {ev.current.number} is still open: enter its results, then advance")
+        field = [e for e in range(len(ev.entrants)) if ev.active(e)]
+        if ev.stage == "entry":
+            if len(field) < 2:
+                raise DeskError("a tournament needs two entrants at least: add them with --csv")
+            ev.stage = "go-rounds" if ev.kind == "elimination" else "sections"
+            if ev.kind == "sections":
+                self._sections(field)
+        number = len(ev.rounds) + 1
+        rng = ev.rng("seat", number)
+        if ev.kind == "elimination":
+            rng.shuffle(field)
+            stage = "final" if len(field) <= ev.table_size else "go-round"
+            groups, start = [], 0
+            for size in darrtown.table_sizes(len(field), ev.table_size):
+                groups.append(field[start:start + size])
+                start += size
+            seated: list[tuple[str | None, list[int]]] = [(None, g) for g in groups]
+        else:
+            stage = ev.stage
+            index = sum(1 for r in ev.rounds if r.stage == stage)
+            seated = [(name, [e for e in t if ev.active(e)]) for name, rounds in ev.schedule.items()
+                      if name in self._stage_sections() for t in rounds[index]]
+        round_ = Round(number, stage, [])
+        for section, group in seated:
+            if len(group) < ev.least_sides:
+                round_.byes += group
+            else:
+                round_.tables.append(Table(len(round_.tables) + 1, group, section))
+        if ev.kind == "sections":
+            playing = {e for t in round_.tables for e in t.entrants}
+            round_.byes = sorted(e for s in self._stage_sections() for e in ev.sections[s]
+                                 if ev.active(e) and e not in playing)
+        ev.rounds.append(round_)
+        return round_
+
+    def _stage_sections(self) -> list[str]:
+        return ["Champions"] if self.event.stage == "champions" else [
+            s for s in self.event.sections if s != "Champions"]
+
+    def _sections(self, field: list[int]) -> None:
+        ev = self.event
+        rng = ev.rng("sections")
+        rng.shuffle(field)
+        start = 0
+        for i, size in enumerate(unl.split_sections(len(field), ev.section_size)):
+            name = chr(ord("A") + i) if i < 26 else f"S{i + 1}"
+            ev.sections[name] = field[start:start + size]
+            ev.schedule[name] = unl.rotation(ev.sections[name], ev.table_size, ev.rng("schedule", name))
+            start += size
+
+    def table(self, number: int) -> Table:
+        """A table of the open round."""
+        r = self.event.current
+        if r is None or r.closed:
+            raise DeskError("no round is open: seat one with pitch tournament seat")
+        for t in r.tables:
+            if t.number == number:
+                return t
+        raise DeskError(f"round {r.number} has no table {number} (tables 1 to {len(r.tables)})")
+
+    # results
+
+    def result(self, number: int, doc: object, *, stopped: bool = False) -> Result:
+        """Verify a table's game record and enter it: it must replay (``pitch score``), be played
+        under the event's rules by the table's seats (and players, when it names them), and be
+        over, or, with a match clock, ``stopped`` with the hand in progress played out and one
+        side ahead."""
+        ev = self.event
+        table = self.table(number)
+        if table.result is not None:
+            raise DeskError(f"table {number} has its result already")
+        hands = record_hands(doc)
+        try:
+            game, played = replay_game(hands)
+        except RecursionError:
+            raise DeskError("record: nested too deeply") from None
+        except PitchError as e:
+            raise DeskError(f"record: {e}") from None
+        rules = ev.table_rules(len(table.entrants))
+        names = ev.seat_names(table)
+        if game.rules != rules:
+            diff = game.rules.options_diff(rules)
+            what = ", ".join(f"{k}={v}" for k, v in diff.items())
+            raise DeskError(f"record: not this table's game: its rules are {game.rules.label}"
+                            f"{' with ' + what if what else ''}; the table plays {rules.label}"
+                            f" with {rules.players} seats")
+        if isinstance(doc, dict) and "players" in doc and doc["players"] != names:
+            raise DeskError(f"record: its players {quote(doc['players'])} are not the table's: "
+                            f"{', '.join(names)}")
+        scores = [game.scores[self._first_seat(game, side)] for side in range(len(table.entrants))]
+        if game.end is not None:
+            winners = sorted({table.entrants[game.rules.team_of(s)] for s in game.end.winners})
+            reason, stopped = game.end.reason, False
+        else:
+            winners = self._stopped_winner(game, played[-1].done, scores, table, stopped=stopped)
+            reason = STOPPED
+        name = f"round{ev.rounds[-1].number}-table{number}.json"
+        write_json(self.folder / "games" / name, {"round": ev.rounds[-1].number, "table": number,
+                                                  "players": names, "hands": hands})
+        hand_count = sum(1 for h in played if h.result is not None and not h.result.misdeal)
+        table.result = Result(scores, winners, reason, hand_count, name, stopped)
+        return table.result
+
+    @staticmethod
+    def _first_seat(game: Game, side: int) -> int:
+        return next(s for s in range(game.rules.players) if game.rules.team_of(s) == side)
+
+    def _stopped_winner(self, game: Game, done: bool, scores: list[int], table: Table, *,
+                        stopped: bool) -> list[int]:
+        if not self.event.clock:
+            raise DeskError("record: the game is not over: a table's result is its whole game, to the end "
+                            "its rules set")
+        if not stopped:
+            raise DeskError("record: the game is not over: enter it with --stopped if the match clock "
+                            "stopped it")
+        if not done:
+            raise DeskError("record: the hand in progress at the stop must be played out before the result")
+        best = max(scores)
+        if scores.count(best) > 1:
+            raise DeskError(f"record: tied at {best} after the stop: one more hand is played; enter the "
+                            "record with it")
+        return [table.entrants[scores.index(best)]]
+
+    def ruling(self, number: int, seat: int, *, correctable: bool) -> RulingEntry:
+        """Log a misplay at a table of the open round (seed 000 tournament rules 36-38); a second
+        misplay by the same player in one round disqualifies him (his entrant leaves the field)."""
+        ev = self.event
+        table = self.table(number)
+        names = ev.seat_names(table)
+        if not 0 <= seat < len(names):
+            raise DeskError(f"table {number} has seats 0 to {len(names) - 1}, not {seat}")
+        rules = ev.table_rules(len(table.entrants))
+        entrant = table.entrants[rules.team_of(seat)]
+        if not ev.active(entrant):
+            raise DeskError(f"{ev.entrants[entrant].name} is out of the event already")
+        log = MisplayLog([(g.round, g.player, g.correctable) for g in ev.rulings])
+        round_no = ev.rounds[-1].number
+        disqualified = log.record(round_no, names[seat], correctable=correctable)
+        entry = RulingEntry(round_no, number, seat, entrant, names[seat], correctable, disqualified)
+        ev.rulings.append(entry)
+        if disqualified:
+            ev.entrants[entrant].out = f"disqualified in round {round_no}"
+        return entry
+
+    def play(self, bots: Sequence[str], *, after: Callable[[Table], None] | None = None) -> int:
+        """Play the open round's tables that have no result with bots (entrant ``e`` played by
+        ``bots[e % len(bots)]`` at each of its seats), entering each game as a result."""
+        ev = self.event
+        r = ev.current
+        if r is None or r.closed:
+            raise DeskError("no round is open: seat one with pitch tournament seat")
+        clock = unl.Clock(ev.clock, ev.minutes_per_hand).stopped if ev.clock else None
+        count = 0
+        for t in r.tables:
+            if t.result is not None:
+                continue
+            rules = ev.table_rules(len(t.entrants))
+            teams = rules.teams or rules.players
+            seats = [bots[t.entrants[s % teams] % len(bots)] for s in range(rules.players)]
+            game = play_table(rules, seats, ev.rng("play", r.number, t.number), stop=clock)
+            self.result(t.number, {"players": ev.seat_names(t), "hands": game.record},
+                        stopped=game.reason == STOPPED)
+            count += 1
+            if after is not None:
+                after(t)
+        return count
+
+    def advance(self) -> str:
+        """Close the open round once every result is in: table winners go on (elimination), or the
+        sections' standings decide who goes to the Tournament of Champions and who is champion."""
+        ev = self.event
+        r = ev.current
+        if r is None or r.closed:
+            raise DeskError("no round is open: seat one with pitch tournament seat")
+        missing = [str(t.number) for t in r.tables if t.result is None]
+        if missing:
+            raise DeskError(f"round {r.number}: results missing for table(s) {', '.join(missing)}")
+        r.closed = True
+        if ev.kind == "elimination":
+            return self._eliminate(r)
+        index = sum(1 for x in ev.rounds if x.stage == ev.stage)
+        left = max(len(rounds) for s, rounds in ev.schedule.items() if s in self._stage_sections()) - index
+        if left > 0:
+            return f"round {r.number} closed; {left} more round(s) in the {ev.stage}"
+        return self._end_stage()
+
+    def _eliminate(self, r: Round) -> str:
+        ev = self.event
+        k = 1 if r.stage == "final" else ev.advance
+        survivors = [e for e in r.byes if ev.active(e)]
+        for t in r.tables:
+            assert t.result is not None
+            eligible = [e for e in t.entrants if ev.active(e)]
+            scores = [t.result.scores[t.entrants.index(e)] for e in eligible]
+            rng = ev.rng("advance", r.number, t.number)
+            going = darrtown.advancing(eligible, scores, t.result.winners, k, rng)
+            survivors += going
+            for e in eligible:
+                if e not in going:
+                    ev.entrants[e].out = f"eliminated in round {r.number}"
+        if r.stage == "final" or len(survivors) <= 1:
+            return self._finish(survivors[0] if survivors else None)
+        return f"round {r.number} closed; {len(survivors)} go on to round {r.number + 1}"
+
+    def _end_stage(self) -> str:
+        ev = self.event
+        tables = standings(ev)["sections"]
+        assert isinstance(tables, dict)
+        names = self._stage_sections()
+        if ev.stage == "sections" and len(names) > 1:
+            finalists = [row["entrant_id"] for s in names
+                         for row in [x for x in tables[s] if ev.active(x["entrant_id"])][:ev.advance]]
+            for s in names:
+                for e in ev.sections[s]:
+                    if e not in finalists and ev.active(e):
+                        ev.entrants[e].out = "eliminated in the sections"
+            if len(finalists) >= 2:
+                ev.stage = "champions"
+                ev.sections["Champions"] = finalists
+                rng = ev.rng("schedule", "Champions")
+                ev.schedule["Champions"] = unl.rotation(finalists, ev.table_size, rng)
+                return f"the sections are over: {len(finalists)} go on to the Tournament of Champions"
+            return self._finish(finalists[0] if finalists else None)
+        leaders = [row["entrant_id"] for row in tables[names[0]] if ev.active(row["entrant_id"])]
+        return self._finish(leaders[0] if leaders else None)
+
+    def _finish(self, champion: int | None) -> str:
+        ev = self.event
+        ev.champion = champion
+        ev.stage = "finished"
+        return f"champion: {ev.entrants[champion].name}" if champion is not None else "no entrant is left"
+
+    # output
+
+    def export(self) -> list[Path]:
+        """Write ``standings.json`` and ``standings.csv``; every game record is under ``games/``."""
+        missing = [t.result.record for r in self.event.rounds for t in r.tables
+                   if t.result is not None and not (self.folder / "games" / t.result.record).is_file()]
+        if missing:
+            raise DeskError(f"games/{missing[0]} is missing: the records of the results must stay in games/")
+        table = standings(self.event)
+        rows = standings_rows(self.event)
+        json_path, csv_path = self.folder / "standings.json", self.folder / "standings.csv"
+        write_json(json_path, public(table), indent=2)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["place"], lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        write_text(csv_path, out.getvalue())
+        return [json_path, csv_path]
+
