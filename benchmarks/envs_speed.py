@@ -9,7 +9,9 @@ Usage (from the repository root, with ``pitchkit[envs]`` installed)::
 Every loop picks uniformly among the legal choices with a seeded generator and counts the choices
 it made; rates are per CPU-second of this process (``time.process_time``). The engine loop makes
 whole engine actions (a ten-point discard is one action); the environments count every decision
-of the action table (a discard is one decision per card and one to end it).
+of the action table (a discard is one decision per card and one to end it). Episodes are games
+(cut at 20 hands) for the engine and the environments, hands for ``python_pitch`` (one hand is
+one OpenSpiel game) and games for Euchre.
 """
 
 from __future__ import annotations
@@ -29,20 +31,19 @@ from pitchkit.envs.core import Decisions
 from pitchkit.game import Game
 from pitchkit.presets import make_rules
 
-Loop = Callable[[float], tuple[int, float]]
+#: a measuring loop: CPU seconds -> (decisions, episodes, CPU seconds used)
+Loop = Callable[[float], tuple[int, int, float]]
 
 
 def engine_loop(variant: str) -> Loop:
     """Random play through ``Game.legal_actions()`` and ``apply()`` (no observations)."""
     rules = make_rules(variant)
 
-    def run(seconds: float) -> tuple[int, float]:
-        rng, count, start = random.Random(1), 0, time.process_time()
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng, count, episodes, start = random.Random(1), 0, 0, time.process_time()
         while True:
             game = Game(rules, rng=random.Random(rng.random()))
-            for _ in range(2000):
-                if game.over:
-                    break
+            while not game.over and game.hands_scored < 20:
                 seat = game.to_act
                 assert seat is not None
                 if game.hand.phase == "discard":
@@ -50,8 +51,9 @@ def engine_loop(variant: str) -> Loop:
                 else:
                     game.apply(rng.choice(game.legal_actions()))
                 count += 1
+            episodes += 1
             if time.process_time() - start >= seconds:
-                return count, time.process_time() - start
+                return count, episodes, time.process_time() - start
 
     return run
 
@@ -60,15 +62,16 @@ def decisions_loop(variant: str) -> Loop:
     """The shared decision layer: legal action ids and one decision at a time, no tensors."""
     rules = make_rules(variant)
 
-    def run(seconds: float) -> tuple[int, float]:
-        rng, count, start = random.Random(1), 0, time.process_time()
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng, count, episodes, start = random.Random(1), 0, 0, time.process_time()
         while True:
             game = Decisions(rules, seed=rng.randrange(2**32), max_hands=20)
             while not game.over:
                 game.step(rng.choice(game.legal_ids()))
                 count += 1
+            episodes += 1
             if time.process_time() - start >= seconds:
-                return count, time.process_time() - start
+                return count, episodes, time.process_time() - start
 
     return run
 
@@ -77,9 +80,9 @@ def pettingzoo_loop(variant: str, *, wrapped: bool) -> Loop:
     """PettingZoo's agent loop: ``last()`` (observation and mask) and ``step()`` per decision."""
     from pitchkit.envs.pettingzoo import env, raw_env
 
-    def run(seconds: float) -> tuple[int, float]:
+    def run(seconds: float) -> tuple[int, int, float]:
         e = env(variant=variant, max_hands=20) if wrapped else raw_env(variant=variant, max_hands=20)
-        rng, count, start = np.random.default_rng(1), 0, time.process_time()
+        rng, count, episodes, start = np.random.default_rng(1), 0, 0, time.process_time()
         while True:
             e.reset(seed=int(rng.integers(2**32)))
             for _agent in e.agent_iter():
@@ -90,8 +93,9 @@ def pettingzoo_loop(variant: str, *, wrapped: bool) -> Loop:
                 legal = np.flatnonzero(obs["action_mask"])
                 e.step(int(legal[rng.integers(len(legal))]))
                 count += 1
+            episodes += 1
             if time.process_time() - start >= seconds:
-                return count, time.process_time() - start
+                return count, episodes, time.process_time() - start
 
     return run
 
@@ -100,9 +104,9 @@ def gym_loop(variant: str) -> Loop:
     """Gymnasium: seat 0 plays random legal ids against ``random`` bots; counts seat 0's steps."""
     from pitchkit.envs.gym import PitchEnv
 
-    def run(seconds: float) -> tuple[int, float]:
+    def run(seconds: float) -> tuple[int, int, float]:
         e = PitchEnv(variant, bots="random", max_hands=20)
-        rng, count, start = np.random.default_rng(1), 0, time.process_time()
+        rng, count, episodes, start = np.random.default_rng(1), 0, 0, time.process_time()
         while True:
             obs, _ = e.reset(seed=int(rng.integers(2**32)))
             done = False
@@ -111,8 +115,9 @@ def gym_loop(variant: str) -> Loop:
                 obs, _, term, trunc, _ = e.step(int(legal[rng.integers(len(legal))]))
                 done = term or trunc
                 count += 1
+            episodes += 1
             if time.process_time() - start >= seconds:
-                return count, time.process_time() - start
+                return count, episodes, time.process_time() - start
 
     return run
 
@@ -126,8 +131,8 @@ def openspiel_loop(variant: str) -> Loop:
 
     game = pyspiel.load_game("python_pitch", {"variant": variant})
 
-    def run(seconds: float) -> tuple[int, float]:
-        rng, count, start = random.Random(1), 0, time.process_time()
+    def run(seconds: float) -> tuple[int, int, float]:
+        rng, count, episodes, start = random.Random(1), 0, 0, time.process_time()
         while True:
             state = game.new_initial_state()
             while not state.is_terminal():
@@ -136,8 +141,21 @@ def openspiel_loop(variant: str) -> Loop:
                     continue
                 state.apply_action(rng.choice(state.legal_actions()))
                 count += 1
+            episodes += 1
             if time.process_time() - start >= seconds:
-                return count, time.process_time() - start
+                return count, episodes, time.process_time() - start
+
+    return run
+
+
+def euchre_loop(variant: str) -> Loop:
+    """OpenSpiel's C++ Euchre driven the same way (the yardstick; ``variant`` is ignored)."""
+    from pitchkit.bench.openspiel import euchre_rate
+
+    def run(seconds: float) -> tuple[int, int, float]:
+        rate = euchre_rate(seconds=seconds, seed=1)
+        assert rate is not None
+        return rate.decisions, rate.hands, rate.seconds
 
     return run
 
@@ -149,6 +167,7 @@ LOOPS: dict[str, Callable[[str], Loop]] = {
     "PettingZoo env (wrapped)": lambda v: pettingzoo_loop(v, wrapped=True),
     "Gymnasium (vs random bots)": gym_loop,
     "OpenSpiel python_pitch": openspiel_loop,
+    "OpenSpiel C++ euchre": euchre_loop,
 }
 
 
@@ -160,21 +179,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--json", action="store_true", help="print JSON")
     args = parser.parse_args(argv)
     variants = args.variant or ["pct", "ten-point"]
-    report: dict[str, dict[str, float]] = {}
+    report: dict[str, dict[str, dict[str, float]]] = {}
     for variant in variants:
         report[variant] = {}
         for name, make in LOOPS.items():
-            count, used = make(variant)(args.seconds)
-            report[variant][name] = count / used
+            count, episodes, used = make(variant)(args.seconds)
+            report[variant][name] = {"decisions_per_s": count / used, "episodes_per_s": episodes / used}
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    table = Table("loop", *variants, title="decisions per CPU-second (random play)")
+    table = Table("loop", *variants, title="decisions per CPU-second (random play); episodes per second")
     for name in LOOPS:
         cells = []
         for v in variants:
-            rate, base = report[v][name], report[v]["engine (actions)"]
-            cells.append(f"{rate:,.0f} ({rate / base:.2f}x)")
+            rate = report[v][name]["decisions_per_s"]
+            base = report[v]["engine (actions)"]["decisions_per_s"]
+            cells.append(f"{rate:,.0f} ({rate / base:.2f}x) · {report[v][name]['episodes_per_s']:,.0f}/s")
         table.add_row(name, *cells)
     Console().print(table)
 
