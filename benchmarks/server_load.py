@@ -1,0 +1,591 @@
+"""Load on ``pitch serve``: many tables of four people playing as fast as the server lets them.
+
+Starts ``pitch serve`` on a free loopback port with a temporary SQLite database (or uses ``--url``),
+creates ``--tables`` tables of four human seats (``POST /api/tables``, then each seat joined), and
+drives them from this process (or ``--procs`` processes) with one websocket client per seat. The seat
+to act waits ``--think-ms``, then sends a random legal action from its state, with the version it
+saw. A table whose game ends is replaced by a new one, so the load lasts ``--seconds``.
+
+Figures (JSON with ``--json``):
+
+- ``actions``, ``actions_per_s``: actions that every seat of their table was told of, up to the deadline;
+- ``latency_ms`` (``p50``, ``p99``, ``max``): from sending an action to the last seat of its table
+  receiving an update with a version that includes it;
+- ``errors``: error messages from the server, failed or dropped connections, failed HTTP calls and
+  actions never answered, by message;
+- ``lost``: acknowledged log entries (every version a client saw, and each action as its seat saw it)
+  missing from, or different in, the database's ``log`` after the server was stopped (SIGKILL by
+  default: only what was committed counts). Read with SQLAlchemy from ``--db`` (or the temporary
+  database); with ``--url`` and no ``--db``, from ``GET /api/tables/{id}`` and ``/record``;
+- ``server_cpu``, ``client_cpu``: CPU seconds per second of the run (1.0 is one core), to see whether
+  the load generator kept up.
+
+Run: ``python benchmarks/server_load.py --tables 100 --seconds 20 [--think-ms 0] [--db URL]
+[--workers N] [--url URL] [--procs K] [--profile FILE] [--json]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import concurrent.futures
+import contextlib
+import multiprocessing
+import os
+import random
+import resource
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from multiprocessing.synchronize import Barrier
+from pathlib import Path
+from typing import Any
+
+import orjson
+import sqlalchemy as sa
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+#: seconds allowed for starting the server, creating the first tables and connecting every client
+SETUP_SECONDS = 180.0
+#: seconds after the deadline for actions under way to be answered
+DRAIN_SECONDS = 5.0
+#: seconds one HTTP call or websocket handshake may take
+CALL_SECONDS = 30.0
+#: messages a second one connection sends at most (the server closes one above 20 on average)
+SEND_RATE = 19.0
+#: tables created or websockets opened at once during set-up
+SETUP_CONCURRENCY = 16
+SEATS = 4
+
+_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+# -- HTTP ------------------------------------------------------------------------------------------
+
+def call(base: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """One JSON call to the server; raises ``RuntimeError`` with the server's message on failure."""
+    data = None if body is None else orjson.dumps(body)
+    request = urllib.request.Request(base + path, data=data, method=method,
+                                     headers={"content-type": "application/json"})
+    label = method + " " + "/".join("ID" if len(part) > 16 else part for part in path.split("/"))
+    try:
+        with _OPENER.open(request, timeout=CALL_SECONDS) as response:
+            return orjson.loads(response.read())
+    except urllib.error.HTTPError as e:
+        raise RuntimeError(f"{label}: HTTP {e.code}") from None
+    except OSError as e:
+        raise RuntimeError(f"{label}: {type(e).__name__}") from None
+
+
+@dataclass(frozen=True)
+class TableSeats:
+    """A table and the token of each of its seats."""
+
+    id: str
+    tokens: tuple[str, ...]
+
+
+def new_table(base: str, variant: str) -> TableSeats:
+    """A table of four people: created, then every seat joined (the game starts with the last)."""
+    made = call(base, "POST", "/api/tables",
+                {"variant": variant, "players": SEATS, "seats": [{"human": True}] * SEATS})
+    tokens = []
+    for invite in sorted(made["invites"], key=lambda i: i["seat"]):
+        joined = call(base, "POST", f"/api/tables/{made['id']}/join",
+                      {"seat": invite["seat"], "invite": invite["invite"], "name": f"load {invite['seat']}"})
+        tokens.append(joined["token"])
+    return TableSeats(made["id"], tuple(tokens))
+
+
+# -- the load generator ----------------------------------------------------------------------------
+
+@dataclass
+class Totals:
+    """What one load process measured."""
+
+    actions: int = 0
+    latencies: list[float] = field(default_factory=list)
+    errors: collections.Counter[str] = field(default_factory=collections.Counter)
+    #: per table: the highest version any of its clients saw, and each action as its own seat saw it
+    seen: dict[str, dict[str, Any]] = field(default_factory=dict)
+    games: int = 0
+    messages: int = 0
+    message_bytes: int = 0
+    cpu: float = 0.0
+
+
+class Pacer:
+    """Keeps one connection under the server's message rate (a token bucket)."""
+
+    def __init__(self) -> None:
+        self.tokens = 2 * SEND_RATE
+        self.stamp = time.monotonic()
+
+    def delay(self) -> float:
+        """Seconds to wait before the next message (and take its token)."""
+        now = time.monotonic()
+        self.tokens = min(2 * SEND_RATE, self.tokens + (now - self.stamp) * SEND_RATE)
+        self.stamp = now
+        self.tokens -= 1
+        return 0.0 if self.tokens >= 0 else -self.tokens / SEND_RATE
+
+
+class Load:
+    """The clients of one process: its table slots, the clock, and what they measured."""
+
+    def __init__(self, base: str, variant: str, think: float, seed: int) -> None:
+        self.base = base
+        self.ws_base = "ws" + base[4:]
+        self.variant = variant
+        self.think = think
+        self.rng = random.Random(seed)
+        self.totals = Totals()
+        self.deadline = float("inf")
+        self.started = 0.0
+        #: the tables being played
+        self.active: set[TableRun] = set()
+
+    @property
+    def sending(self) -> bool:
+        """True until the deadline."""
+        return time.perf_counter() < self.deadline
+
+    def error(self, message: str) -> None:
+        """Count an error by its message."""
+        self.totals.errors[message[:120]] += 1
+
+    def choose(self, legal: list[Any]) -> dict[str, Any]:
+        """A random legal action (a discard: the fewest cards allowed, chosen at random)."""
+        action: dict[str, Any] = self.rng.choice(legal)
+        options = action.get("discard")
+        if isinstance(options, dict):
+            return {"discard": self.rng.sample(options["choose_from"], options["count"][0])}
+        return action
+
+    async def open(self, table: TableSeats) -> TableRun | None:
+        """Connect the table's four seats and read their snapshots."""
+        run = TableRun(self, table)
+        try:
+            for seat, token in enumerate(table.tokens):
+                ws = await connect(f"{self.ws_base}/ws/tables/{table.id}?token={token}", compression=None,
+                                   proxy=None, open_timeout=CALL_SECONDS, ping_interval=None,
+                                   close_timeout=1, max_size=2**20)
+                run.sockets.append(ws)
+                first = orjson.loads(await asyncio.wait_for(ws.recv(), CALL_SECONDS))
+                if first.get("type") != "snapshot" or first.get("seat") != seat:
+                    self.error("the first message was not the seat's snapshot")
+                    await run.close()
+                    return None
+                run.snapshots.append(first)
+        except (OSError, TimeoutError, ConnectionClosed) as e:
+            self.error(f"connect: {type(e).__name__}")
+            await run.close()
+            return None
+        return run
+
+    async def slot(self, first: TableRun | None, stop: asyncio.Event) -> None:
+        """One table at a time, for as long as the run lasts: a finished game is replaced."""
+        run = first
+        while run is not None:
+            await run.play(stop)
+            if not run.over or not self.sending:
+                return
+            try:
+                table = await asyncio.to_thread(new_table, self.base, self.variant)
+            except RuntimeError as e:
+                self.error(str(e))
+                return
+            run = await self.open(table)
+
+
+class TableRun:
+    """One table's four connections while its game is played."""
+
+    def __init__(self, load: Load, table: TableSeats) -> None:
+        self.load = load
+        self.table = table
+        self.sockets: list[ClientConnection] = []
+        self.snapshots: list[dict[str, Any]] = []
+        self.seen = [0] * SEATS
+        #: actions sent and not yet known to every seat: (version sent with, time sent)
+        self.pending: collections.deque[tuple[int, float]] = collections.deque()
+        self.acted = 0
+        self.over = False
+        self.record = load.totals.seen.setdefault(table.id, {"version": 0, "actions": {}})
+        self.pacers = [Pacer() for _ in range(SEATS)]
+        self.acting: set[asyncio.Task[None]] = set()
+
+    async def close(self) -> None:
+        """Close every connection (bounded by the client's close timeout)."""
+        for ws in self.sockets:
+            with contextlib.suppress(Exception):
+                await ws.close()
+
+    async def play(self, stop: asyncio.Event) -> None:
+        """Read every seat's messages and act when a seat is to act, until the game ends, a connection
+        fails, or ``stop``."""
+        self.load.active.add(self)
+        readers = [asyncio.create_task(self.read(seat)) for seat in range(SEATS)]
+        for seat, snap in enumerate(self.snapshots):
+            self.receive(seat, snap)
+        ended = asyncio.create_task(stop.wait())
+        await asyncio.wait([ended, *readers], return_when=asyncio.FIRST_COMPLETED)
+        ended.cancel()
+        self.load.active.discard(self)
+        await self.close()
+        for task in readers:
+            task.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+        if self.pending and not self.over:
+            self.load.error("an action was never answered to every seat")
+
+    async def read(self, seat: int) -> None:
+        ws = self.sockets[seat]
+        totals = self.load.totals
+        try:
+            async for raw in ws:
+                totals.messages += 1
+                totals.message_bytes += len(raw)
+                self.receive(seat, orjson.loads(raw))
+                if self.over:
+                    return
+        except ConnectionClosed as e:
+            if not self.over and self.load.sending:
+                self.load.error(f"connection closed by the server: code {e.rcvd.code if e.rcvd else None}")
+
+    def receive(self, seat: int, msg: dict[str, Any]) -> None:
+        """One message to ``seat``: note its version, time the actions it completes, act if asked."""
+        kind = msg.get("type")
+        if kind == "error":
+            self.load.error(str(msg.get("message")))
+            return
+        if kind not in ("update", "snapshot"):
+            return
+        now = time.perf_counter()
+        version = int(msg["version"])
+        self.seen[seat] = max(self.seen[seat], version)
+        self.record["version"] = max(self.record["version"], version)
+        for event in msg.get("events", ()):
+            action = event.get("action")
+            if action is not None and action.get("seat") == seat:
+                self.record["actions"][event["seq"]] = action
+        low = min(self.seen)
+        totals = self.load.totals
+        while self.pending and self.pending[0][0] < low:
+            _, sent = self.pending.popleft()
+            totals.latencies.append(now - sent)
+            if now <= self.load.deadline:
+                totals.actions += 1
+        if msg["table"]["status"] == "over":
+            if not self.over:
+                totals.games += 1
+            self.over = True
+            return
+        state = msg.get("state")
+        if (state is None or state.get("to_act") != seat or not state.get("legal")
+                or version <= self.acted or not self.load.sending):
+            return
+        self.acted = version
+        action = self.load.choose(state["legal"])
+        delay = self.load.think + self.pacers[seat].delay()
+        task = asyncio.create_task(self.act(seat, action, version, delay))
+        self.acting.add(task)
+        task.add_done_callback(self.acting.discard)
+
+    async def act(self, seat: int, action: dict[str, Any], version: int, delay: float) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        if not self.load.sending or self.over:
+            return
+        self.pending.append((version, time.perf_counter()))
+        with contextlib.suppress(ConnectionClosed):
+            await self.sockets[seat].send(orjson.dumps({"type": "act", "action": action,
+                                                        "version": version}).decode())
+
+
+async def drive(base: str, tables: list[TableSeats], *, variant: str, think: float, seconds: float,
+                seed: int, barrier: Barrier | None) -> Totals:
+    """Connect every table, wait for the other load processes, play until the deadline, drain."""
+    with contextlib.suppress(ImportError):
+        import uvloop  # optional: a faster event loop for the clients
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    load = Load(base, variant, think, seed)
+    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
+
+    async def opened(table: TableSeats) -> TableRun | None:
+        async with gate:
+            return await load.open(table)
+
+    runs = await asyncio.wait_for(asyncio.gather(*(opened(t) for t in tables)), SETUP_SECONDS)
+    if barrier is not None:
+        await asyncio.to_thread(barrier.wait, SETUP_SECONDS)
+    stop = asyncio.Event()
+    cpu0 = _cpu_self()
+    load.started = time.perf_counter()
+    load.deadline = load.started + seconds
+    slots = [asyncio.create_task(load.slot(run, stop)) for run in runs if run is not None]
+    await asyncio.wait(slots, timeout=seconds)
+    drained = time.perf_counter() + DRAIN_SECONDS
+    while time.perf_counter() < drained and any(r.pending for r in load.active):
+        await asyncio.sleep(0.05)
+    stop.set()
+    await asyncio.wait(slots, timeout=DRAIN_SECONDS + 5)
+    for task in slots:
+        task.cancel()
+    load.totals.cpu = _cpu_self() - cpu0
+    return load.totals
+
+
+def _cpu_self() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def load_process(base: str, tables: list[TableSeats], options: dict[str, Any], barrier: Barrier | None,
+                 out: Any) -> None:
+    """A load process: drive its share of the tables and send back what it measured."""
+    totals = asyncio.run(drive(base, tables, barrier=barrier, **options))
+    out.send(totals)
+    out.close()
+
+
+# -- the server ------------------------------------------------------------------------------------
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextlib.contextmanager
+def server(db: str, workers: int, folder: Path, stop: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``pitch serve`` in a process group of its own, until it is stopped by ``stop`` (kill or term)."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with open(folder / "server.log", "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pitchkit.cli", "serve", "--port", str(port), "--db", db,
+             "--workers", str(workers), "--log-level", "warning"],
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        limit = time.monotonic() + SETUP_SECONDS
+        while True:
+            if proc.poll() is not None:
+                tail = (folder / "server.log").read_text(errors="replace").strip().splitlines()[-1:]
+                raise SystemExit(f"pitch serve stopped: {' '.join(tail)}")
+            with contextlib.suppress(RuntimeError):
+                if call(base, "GET", "/healthz").get("status") == "ok":
+                    break
+            if time.monotonic() > limit:
+                raise SystemExit("pitch serve did not answer /healthz")
+            time.sleep(0.2)
+        yield base, proc
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL if stop == "kill" else signal.SIGTERM)
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=30)
+
+
+def server_cpu(pid: int) -> float:
+    """CPU seconds of a process and its children so far (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+# -- what was stored ---------------------------------------------------------------------------------
+
+def lost_in_db(db: str, seen: dict[str, dict[str, Any]]) -> int:
+    """Acknowledged entries missing from the ``log`` table (read directly), or stored differently."""
+    engine = sa.create_engine(db)
+    log = sa.Table("log", sa.MetaData(), autoload_with=engine)
+    stored: dict[str, dict[int, Any]] = collections.defaultdict(dict)
+    ids = list(seen)
+    with engine.connect() as conn:
+        for start in range(0, len(ids), 500):
+            query = sa.select(log.c.table_id, log.c.seq, log.c.kind, log.c.data).where(
+                log.c.table_id.in_(ids[start:start + 500]))
+            for row in conn.execute(query):
+                stored[row.table_id][row.seq] = (row.kind, orjson.loads(row.data))
+    engine.dispose()
+    lost = 0
+    for table_id, mine in seen.items():
+        rows = stored[table_id]
+        lost += sum(1 for seq in range(1, mine["version"] + 1) if seq not in rows)
+        for seq, action in mine["actions"].items():
+            kind, data = rows.get(seq, (None, {}))
+            if kind != "action" or {**data["action"], "seat": data["seat"]} != action:
+                lost += 1
+    return lost
+
+
+def lost_via_http(base: str, seen: dict[str, dict[str, Any]]) -> int:
+    """The same through the HTTP API: each table's version, and the actions of its finished hands."""
+    lost = 0
+    for table_id, mine in seen.items():
+        table = call(base, "GET", f"/api/tables/{table_id}")
+        if table["version"] < mine["version"]:
+            lost += mine["version"] - table["version"]
+        hands = call(base, "GET", f"/api/tables/{table_id}/record")
+        recorded = [a for hand in hands for a in hand["actions"]]
+        mine_in_order = [mine["actions"][s] for s in sorted(mine["actions"])]
+        lost += sum(1 for a, b in zip(mine_in_order, recorded, strict=False) if a != b)
+    return lost
+
+
+# -- profiling ---------------------------------------------------------------------------------------
+
+def start_profiler(pid: int, seconds: float, path: str, gil: bool) -> subprocess.Popen[bytes] | None:
+    """py-spy sampling the server for the run (``pip install py-spy``), as collapsed stacks; with
+    ``gil``, only the thread holding the GIL."""
+    spy = shutil.which("py-spy")
+    if spy is None:
+        print("py-spy is not installed (pip install py-spy): no profile", file=sys.stderr)
+        return None
+    return subprocess.Popen([spy, "record", "--pid", str(pid), "--duration", str(max(1, int(seconds))),
+                             "--rate", "200", "--format", "raw", "--output", path, "--nonblocking",
+                             *(["--gil"] if gil else [])],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+# -- the run -------------------------------------------------------------------------------------------
+
+def percentile(values: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of sorted ``values``."""
+    return values[min(len(values) - 1, int(q * len(values)))] if values else float("nan")
+
+
+def run(args: argparse.Namespace, base: str, pid: int | None, db: str | None) -> dict[str, Any]:
+    """Create the tables, drive them, and put the figures together."""
+    with concurrent.futures.ThreadPoolExecutor(SETUP_CONCURRENCY) as pool:
+        tables = list(pool.map(lambda _: new_table(base, args.variant), range(args.tables)))
+    options = {"variant": args.variant, "think": args.think_ms / 1000, "seconds": args.seconds}
+    load_avg = os.getloadavg()
+    cpu0 = server_cpu(pid) if pid else 0.0
+    profiler = None
+    parts: list[Totals] = []
+    started = time.perf_counter()
+    if args.procs == 1:
+        if pid and args.profile:
+            profiler = start_profiler(pid, args.seconds, args.profile, args.gil)
+        parts.append(asyncio.run(drive(base, tables, seed=args.seed, barrier=None, **options)))
+    else:
+        ctx = multiprocessing.get_context("spawn")
+        barrier = ctx.Barrier(args.procs + 1)
+        workers = []
+        for k in range(args.procs):
+            mine, theirs = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=load_process,
+                               args=(base, tables[k::args.procs], {**options, "seed": args.seed + k}, barrier,
+                                     theirs))
+            proc.start()
+            workers.append((proc, mine))
+        barrier.wait(SETUP_SECONDS)
+        cpu0 = server_cpu(pid) if pid else 0.0
+        started = time.perf_counter()
+        if pid and args.profile:
+            profiler = start_profiler(pid, args.seconds, args.profile, args.gil)
+        for proc, mine in workers:
+            if mine.poll(args.seconds + 2 * DRAIN_SECONDS + 30):
+                parts.append(mine.recv())
+            proc.join(10)
+            if proc.is_alive():
+                proc.kill()
+    wall = time.perf_counter() - started
+    cpu1 = server_cpu(pid) if pid else 0.0
+    if profiler is not None:
+        profiler.wait(timeout=args.seconds + 60)
+    totals = Totals()
+    for part in parts:
+        totals.actions += part.actions
+        totals.latencies += part.latencies
+        totals.errors.update(part.errors)
+        totals.seen.update(part.seen)
+        totals.games += part.games
+        totals.messages += part.messages
+        totals.message_bytes += part.message_bytes
+        totals.cpu += part.cpu
+    if len(parts) < args.procs:
+        totals.errors["a load process did not report"] += args.procs - len(parts)
+    totals.latencies.sort()
+    ms = [x * 1000 for x in totals.latencies]
+    return {
+        "tables": args.tables, "clients": args.tables * SEATS, "think_ms": args.think_ms,
+        "seconds": args.seconds, "variant": args.variant, "procs": args.procs,
+        "actions": totals.actions, "actions_per_s": round(totals.actions / args.seconds, 1),
+        "latency_ms": {"p50": round(percentile(ms, 0.5), 2), "p99": round(percentile(ms, 0.99), 2),
+                       "max": round(ms[-1], 2) if ms else None},
+        "errors": sum(totals.errors.values()), "error_messages": dict(totals.errors.most_common(10)),
+        "games_finished": totals.games, "tables_played": len(totals.seen),
+        "messages": totals.messages,
+        "bytes_per_message": round(totals.message_bytes / totals.messages) if totals.messages else 0,
+        "server_cpu": round((cpu1 - cpu0) / wall, 2) if pid else None,
+        "client_cpu": round(totals.cpu / wall, 2),
+        "load_average_before": [round(x, 2) for x in load_avg],
+        "_seen": totals.seen,
+    }
+
+
+def main() -> None:
+    """Parse the options, run the load, check the log, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think-ms", type=float, default=0.0,
+                        help="milliseconds the seat to act waits before acting")
+    parser.add_argument("--db", help="database URL for the server (default: SQLite in a temporary folder)")
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--url", help="a running server to load instead (http://127.0.0.1:PORT)")
+    parser.add_argument("--procs", type=int, default=1, help="load generator processes")
+    parser.add_argument("--variant", default="pct")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the clients' choices")
+    parser.add_argument("--stop", choices=("kill", "term"), default="kill",
+                        help="how the server is stopped before its log is read (SIGKILL by default)")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="sample the server with py-spy during the run (collapsed stacks)")
+    parser.add_argument("--gil", action="store_true", help="profile only the thread holding the GIL")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 10_000 or not 0 < args.seconds <= 3600 or not 1 <= args.procs <= 16:
+        parser.error("--tables 1..10000, --seconds up to 3600, --procs 1..16")
+    if args.url and not args.url.startswith("http://127.0.0.1"):
+        parser.error("--url must be a loopback address (http://127.0.0.1:PORT)")
+    with tempfile.TemporaryDirectory(prefix="pitch-load-") as tmp:
+        if args.url:
+            db = args.db
+            report = run(args, args.url.rstrip("/"), None, db)
+            seen = report.pop("_seen")
+            report["lost"] = lost_in_db(db, seen) if db else lost_via_http(args.url.rstrip("/"), seen)
+        else:
+            db = args.db or f"sqlite:///{tmp}/load.db"
+            with server(db, args.workers, Path(tmp), args.stop) as (base, proc):
+                report = run(args, base, proc.pid, db)
+            seen = report.pop("_seen")
+            report["lost"] = lost_in_db(db, seen)
+        report["acknowledged"] = sum(s["version"] for s in seen.values())
+    if args.json:
+        print(orjson.dumps(report).decode())
+    else:
+        for key, value in report.items():
+            print(f"{key}: {value}")
+
+
+if __name__ == "__main__":
+    main()
