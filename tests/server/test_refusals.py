@@ -9,7 +9,10 @@
 - ``test_burst_of_messages_closes_with_4429``: far above 20 messages a second, the socket is
   closed with 4429.
 - ``test_oversize_message_is_answered_with_an_error``: a message over 4,096 bytes gets an error
-  and the connection stays usable.
+  and the connection stays usable; ``test_size_limit_counts_bytes_not_characters``: also when it
+  has fewer characters than that, in UTF-8 of two bytes each.
+- ``test_websocket_from_another_site_closes_with_4403``: the ``Origin`` header is checked; the
+  server's own origin is let in.
 """
 
 from __future__ import annotations
@@ -18,8 +21,22 @@ import asyncio
 import json
 
 import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+from websockets.typing import Origin
 
-from tests.server.client import JSON, Conn, Reply, Table, create_table, http, person_and_bots, refused, run
+from tests.server.client import (
+    JSON,
+    RECV_TIMEOUT,
+    Conn,
+    Reply,
+    Table,
+    create_table,
+    http,
+    person_and_bots,
+    refused,
+    run,
+)
 from tests.server.conftest import Server
 
 FOUR_HUMANS: list[JSON] = [{"human": True}] * 4
@@ -149,3 +166,30 @@ def test_oversize_message_is_answered_with_an_error(server: Server) -> None:
     answer, alive = run(go(), timeout=60)
     assert answer["type"] == "error" and "4096" in answer["message"]
     assert alive["type"] == "pong"
+
+
+def test_size_limit_counts_bytes_not_characters(server: Server) -> None:
+    async def go() -> JSON:
+        _, conn = await person_and_bots(server.base, server.ws_base, ["heuristic"] * 3)
+        await conn.send(json.dumps({"type": "ping", "padding": "é" * 3000}, ensure_ascii=False))
+        answer = await conn.until(lambda f: f["type"] in ("error", "pong"))
+        await conn.close()
+        return answer
+
+    answer = run(go(), timeout=60)
+    assert answer["type"] == "error" and "4096" in answer["message"]
+
+
+def test_websocket_from_another_site_closes_with_4403(server: Server, private_table: Table) -> None:
+    async def go(origin: str) -> int | None:
+        async with connect(f"{server.ws_base}/ws/tables/{private_table.id}?watch={private_table.watch}",
+                           origin=Origin(origin), proxy=None) as ws:
+            try:
+                first = json.loads(await asyncio.wait_for(ws.recv(), RECV_TIMEOUT))
+            except ConnectionClosed as e:
+                return None if e.rcvd is None else e.rcvd.code
+            assert first["type"] == "snapshot"
+            return 0
+
+    assert run(go("https://elsewhere.example"), timeout=30) == 4403
+    assert run(go(server.base), timeout=30) == 0

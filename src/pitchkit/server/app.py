@@ -271,7 +271,7 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
                   settings: Settings) -> dict[str, Any] | None:
     """One message from a client; returns a reply for it alone, ``None`` when the reply is already
     queued, or :data:`ACCEPTED` for an accepted action."""
-    if len(raw) > settings.max_message_bytes:
+    if len(raw.encode()) > settings.max_message_bytes:
         return {"type": "error", "message": f"a message may have at most {settings.max_message_bytes} bytes"}
     try:
         msg = orjson.loads(raw)
