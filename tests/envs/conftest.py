@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-import pytest
-
-pytest.importorskip("numpy", reason="the research environments need pitchkit[envs] (numpy)")
-
-from pitchkit.envs.core import Decisions
 from pitchkit.presets import make_rules, presets
+
+if TYPE_CHECKING:
+    from pitchkit.envs.core import Decisions
 
 PRESETS = list(presets())
 
 
 def random_decisions(variant: str, seed: int, *, max_hands: int = 2) -> Iterator[Decisions]:
     """Yield the game before every decision of a seeded random player, for ``max_hands`` hands."""
+    from pitchkit.envs.core import Decisions
+
     game = Decisions(make_rules(variant), seed=seed, max_hands=max_hands)
     rng = random.Random(seed)
     while not game.over:

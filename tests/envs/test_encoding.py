@@ -6,20 +6,22 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Play
-from pitchkit.cards import CARDS, Card, Suit
-from pitchkit.envs import encoding as enc
-from pitchkit.envs.core import Decisions
-from pitchkit.errors import IllegalActionError
-from pitchkit.hand import Hand
-from pitchkit.presets import make_rules
-from pitchkit.view import View, make_view
-from tests.envs.conftest import PRESETS, random_decisions
+np = pytest.importorskip("numpy", reason="the research environments need pitchkit[envs] (numpy)")
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Play  # noqa: E402
+from pitchkit.cards import CARDS, Card, Suit  # noqa: E402
+from pitchkit.envs import encoding as enc  # noqa: E402
+from pitchkit.envs.core import Decisions  # noqa: E402
+from pitchkit.errors import IllegalActionError  # noqa: E402
+from pitchkit.hand import Hand  # noqa: E402
+from pitchkit.presets import make_rules  # noqa: E402
+from pitchkit.view import View, make_view  # noqa: E402
+from tests.envs.conftest import PRESETS, random_decisions  # noqa: E402
 
 #: enumerate a discard's or pass's decision sequences only when the engine lists at most this many
 ENUMERABLE = 600

@@ -3,11 +3,11 @@ pays the learning seat its score, and handles illegal actions as documented."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason="the Gymnasium environment needs pitchkit[envs]")
 
+import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from pitchkit.envs.gym import ENV_IDS, PitchEnv, env_id  # noqa: E402

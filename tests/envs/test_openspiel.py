@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel", reason="the OpenSpiel game needs pitchkit[envs] (open_spiel)")
 
+import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 

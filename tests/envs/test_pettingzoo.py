@@ -3,11 +3,11 @@ the game's scores; illegal actions are refused or end the game."""
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 pytest.importorskip("pettingzoo", reason="the PettingZoo environment needs pitchkit[envs]")
 
+import numpy as np
 from pettingzoo.test import api_test, seed_test
 
 from pitchkit.envs import encoding as enc
