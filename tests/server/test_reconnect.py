@@ -10,6 +10,8 @@
   token receive the same updates; an action from one is taken, the same action from the other with
   the old version is refused, and the seat's actions in the table's events are exactly those its
   tabs sent with a current version.
+- ``test_first_snapshot_shows_the_seat_connected``: the snapshot that greets a person's
+  connection, the first or another, shows the person's seat as connected.
 """
 
 from __future__ import annotations
@@ -99,3 +101,18 @@ def test_two_tabs_of_one_seat_see_every_update_and_act_once(server: Server) -> N
         assert mine[0]["seq"] == v + 1
 
     run(go(), timeout=90)
+
+
+def test_first_snapshot_shows_the_seat_connected(server: Server) -> None:
+    async def go() -> tuple[JSON, JSON]:
+        table, conn = await person_and_bots(server.base, server.ws_base, ["heuristic"] * 3)
+        first = await conn.recv()
+        second = await Conn.open(server.ws_base, table.id, token=table.tokens[0], seat=0)
+        other = await second.recv()
+        for c in (conn, second):
+            await c.close()
+        return first, other
+
+    for snapshot in run(go(), timeout=60):
+        assert snapshot["type"] == "snapshot"
+        assert snapshot["table"]["seats"][0]["connected"] is True

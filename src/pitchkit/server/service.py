@@ -433,11 +433,12 @@ class TableService:
         async with live.lock:
             state = live.state
             live.subscribers.add(sub)
-            sub.put(message(state, "snapshot", seat))
-            if seat != SPECTATOR:
-                person = state.seats[seat]
+            person = None if seat == SPECTATOR else state.seats[seat]
+            if person is not None:
                 person.connections += 1
                 person.away_since = None
+            sub.put(message(state, "snapshot", seat))
+            if person is not None:
                 await self._tell_presence(state.id, seat, person.connections)
                 if person.standin:
                     await self._commit(live, self._stage(state, "standin", {"seat": seat, "on": False}))
