@@ -18,11 +18,10 @@ from typing import Any, SupportsFloat
 import gymnasium
 import numpy as np
 import numpy.typing as npt
-from gymnasium import spaces
 
 from pitchkit.bots import Bot, make_bot
-from pitchkit.envs import encoding as enc
 from pitchkit.envs.core import Decisions, check_reward, env_rules
+from pitchkit.envs.spaces import action_space, observation_space
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.presets import presets
 
@@ -68,12 +67,8 @@ class PitchEnv(gymnasium.Env[Obs, np.int64]):
         self.illegal = illegal
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
-        low, high = enc.Layout.of(self.rules).bounds()
-        self.observation_space = spaces.Dict({  # type: ignore[assignment]  # a Space of Obs dicts
-            "observation": spaces.Box(low, high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (enc.N_ACTIONS,), dtype=np.int8),
-        })
-        self.action_space = spaces.Discrete(enc.N_ACTIONS)
+        self.observation_space = observation_space(self.rules)  # type: ignore[assignment]
+        self.action_space = action_space()
         self._game: Decisions | None = None
         self._bots: dict[int, Bot] = {}
 

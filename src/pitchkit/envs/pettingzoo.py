@@ -15,13 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from pitchkit.envs import encoding as enc
 from pitchkit.envs.core import Decisions, check_reward, env_rules
+from pitchkit.envs.spaces import action_space, observation_space
 from pitchkit.errors import RulesError, quote
 
 
@@ -53,14 +52,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.possible_agents = [f"player_{s}" for s in range(n)]
         self.agents = list(self.possible_agents)
         self._seat = {a: s for s, a in enumerate(self.possible_agents)}
-        layout = enc.Layout.of(self.rules)
-        low, high = layout.bounds()
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(low, high, dtype=np.float32),
-            "action_mask": spaces.Box(0, 1, (enc.N_ACTIONS,), dtype=np.int8),
-        })
-        self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(enc.N_ACTIONS) for a in self.possible_agents}
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space(self.rules))
+        self.action_spaces = dict.fromkeys(self.possible_agents, action_space())
         self._game: Decisions | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
