@@ -88,3 +88,19 @@ def test_bad_settings_are_one_line_errors() -> None:
         PitchEnv("pct", bots=["random"])
     with pytest.raises(PitchError, match="unknown bot"):
         PitchEnv("pct", bots="nobody")
+
+
+def test_make_vec_batches_observations_and_masks() -> None:
+    vec = gymnasium.make_vec("pitchkit/Pct-v0", num_envs=3, vectorization_mode="sync", bots="random",
+                             max_hands=1)
+    obs, _ = vec.reset(seed=4)
+    assert obs["observation"].shape == (3, 1046) and obs["action_mask"].shape == (3, 193)
+    rng = np.random.default_rng(4)
+    ended = 0
+    for _ in range(60):
+        # after an episode ends its mask is empty and the next action only resets it
+        actions = [int(rng.choice(np.flatnonzero(m))) if m.any() else 0 for m in obs["action_mask"]]
+        obs, _, terminated, truncated, _ = vec.step(np.array(actions))
+        ended += int((terminated | truncated).sum())
+    assert ended > 0
+    vec.close()
