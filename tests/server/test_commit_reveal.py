@@ -4,7 +4,8 @@ server exported for a whole game of pct (the ``games`` fixture).
 - ``test_verify_deal_accepts_the_untouched_record``: exit status 0 and every hand verified.
 - ``test_verify_deal_refuses_a_tampered_record``: the last hand's deck (two cards swapped, dealt or
   in the stock), salt, commitment or dealt hands changed, or a deck that matches a recomputed
-  commitment but not the hands dealt: exit status 2 with one line naming the hand.
+  commitment but not the hands dealt: exit status 2 with one line naming the hand (a hand changed
+  is caught by its replay: a card played that the seat was not dealt).
 """
 
 from __future__ import annotations
@@ -82,4 +83,4 @@ def test_verify_deal_refuses_a_tampered_record(games: dict[str, GameRun], tmp_pa
     assert done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
-    assert lines[0].startswith((f"hand {last}", "action", "record")), lines[0]
+    assert lines[0].startswith(f"hand {last}: "), lines[0]
