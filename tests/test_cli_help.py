@@ -14,6 +14,8 @@ from pitchkit.cli import app
 
 runner = CliRunner()
 COMMANDS = sorted(c.name or c.callback.__name__ for c in app.registered_commands if c.callback)
+#: the command groups (``pitch tournament ...``), listed with the commands
+GROUPS = sorted(g.name for g in app.registered_groups if g.name)
 WIDTH = 80
 
 
@@ -82,13 +84,13 @@ def test_the_command_list_wraps_whole_sentences() -> None:
         if inside:
             body = line.strip("│ ")
             name, _, rest = body.partition(" ")
-            if name in COMMANDS and line[2] != " ":
+            if name in COMMANDS + GROUPS and line[2] != " ":
                 current = name
                 rows[current] = [rest.strip()]
             else:
                 rows[current].append(body.strip())
-    assert sorted(rows) == COMMANDS
-    column = WIDTH - 4 - (max(len(c) for c in COMMANDS) + 2)
+    assert sorted(rows) == sorted(COMMANDS + GROUPS)
+    column = WIDTH - 4 - (max(len(c) for c in COMMANDS + GROUPS) + 2)
     for lines in rows.values():
         assert_filled(lines, column)
 

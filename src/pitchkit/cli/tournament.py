@@ -13,14 +13,14 @@ from typing import Any, TypeVar
 import typer
 
 from pitchkit.bots import bot_names
-from pitchkit.cli.app import PitchTyper, app, fail, parse_option_pairs
+from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pairs
 from pitchkit.cli.score import read_json
 from pitchkit.errors import PitchError, clip
 from pitchkit.tournament.event import FORMATS
 
 tournament_app = PitchTyper(help="Tournaments: the desk (create an event, add entrants, seat rounds, enter "
                                  "and verify results, rulings, advance, export) and simulated events.",
-                            no_args_is_help=True)
+                            cls=PitchGroup, no_args_is_help=True)
 app.add_typer(tournament_app, name="tournament")
 
 T = TypeVar("T")
@@ -72,9 +72,10 @@ def _scores(scores: list[int]) -> str:
 def create(
     folder: Path = FOLDER,
     fmt: str = typer.Option(..., "--format", "-f", help=f"{', '.join(FORMATS)}"),
-    preset: str | None = typer.Option(None, "--preset", "-p", help="the rules (default: the format's: "
-                                      "pct-tournament, ten-point, or pct)"),
-    option: list[str] = typer.Option([], "--option", "-o", help="a rule option NAME=VALUE (repeatable)"),
+    preset: str | None = typer.Option(None, "--preset", "--variant", "-v", help="the rules (default: the "
+                                      "format's: pct-tournament, ten-point, or pct)"),
+    option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE", help="a rule option "
+                                     "(repeatable)"),
     seed: int | None = typer.Option(None, "--seed", "-s", help="draw seats from this seed (tests, demos); "
                                     "default: the operating system's CSPRNG"),
     table_size: int | None = typer.Option(None, "--table-size", help="most entrants a table (darrtown 4)"),
@@ -222,7 +223,8 @@ def simulate(
     fmt: str = typer.Option("darrtown", "--format", "-f", help=", ".join(FORMATS)),
     entrants: int = typer.Option(16, "--entrants", "-e", help="players (darrtown, knockout, round-robin)"),
     teams: int = typer.Option(8, "--teams", "-t", help="teams of two (unl)"),
-    preset: str | None = typer.Option(None, "--preset", "-p", help="the rules (default: the format's)"),
+    preset: str | None = typer.Option(None, "--preset", "--variant", "-v", help="the rules (default: the "
+                                      "format's)"),
     bots: str = BOTS,
     seed: int = typer.Option(1, "--seed", "-s", help="the event's random seed"),
     out: Path = typer.Option(Path("tournament"), "--out", "-o", help="folder for the event, its records and "
