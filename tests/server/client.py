@@ -345,3 +345,29 @@ def events(frames: list[JSON]) -> list[JSON]:
 def record_plays(hand: JSON) -> set[str]:
     """The cards played in one hand record."""
     return {a["play"] for a in hand["actions"] if "play" in a}
+
+
+def frames_with_state(frames: list[JSON]) -> Iterator[JSON]:
+    """The snapshots and updates that carry a hand."""
+    return (f for f in frames if f["type"] in ("snapshot", "update") and "state" in f)
+
+
+def hidden_cards(frame: JSON) -> set[str]:
+    """Cards in a snapshot or update (its ``hand_over`` events aside) that its recipient may not
+    know: cards not played in the hand, not announced as played in the frame's events, not in the
+    public cut, and for a seat not its own (hand, discards, passed, received, its own actions)."""
+    state = frame["state"]
+    news = [e for e in frame.get("events", []) if e["kind"] != "hand_over"]
+    known = played_in(state) | {card for _, card in frame["table"].get("cuts", [])}
+    known |= {e["action"]["play"] for e in news if e["kind"] == "action" and "play" in e["action"]}
+    if "seat" in frame:
+        known |= {*state["hand"], *state["discards"], *state["passed"], *state["received"]}
+        known |= set(cards_in([e["action"] for e in news
+                               if e["kind"] == "action" and e["action"]["seat"] == frame["seat"]]))
+    return set(cards_in({**frame, "events": news})) - known
+
+
+def as_others_see(action: JSON) -> JSON:
+    """A record action as the other seats and spectators are told of it: discards and passes as
+    counts."""
+    return {k: len(v) if k in ("discard", "pass") and isinstance(v, list) else v for k, v in action.items()}

@@ -7,7 +7,8 @@ the same database and port; everyone reconnects and sends ``sync`` with the vers
 each gets the table at exactly the last acknowledged version, with the acknowledged action in the
 hand's log. The game then completes; the versions continue without a gap; the exported record holds
 every acknowledged action, in order (what the spectator saw before the kill is a prefix of it), and
-it scores under ``pitch score`` to the final scores and passes ``pitch verify-deal``.
+it scores under ``pitch score`` to the final scores and passes ``pitch verify-deal``. No frame,
+before or after the restart, shows anyone a card they may not know.
 """
 
 from __future__ import annotations
@@ -19,7 +20,21 @@ from typer.testing import CliRunner
 
 from pitchkit.cli.app import app
 from pitchkit.record import score_document
-from tests.server.client import JSON, Conn, choose, create_table, events, my_turn, over, play, run, watch
+from tests.server.client import (
+    JSON,
+    Conn,
+    as_others_see,
+    choose,
+    create_table,
+    events,
+    frames_with_state,
+    hidden_cards,
+    my_turn,
+    over,
+    play,
+    run,
+    watch,
+)
 from tests.server.conftest import Database, Server
 
 
@@ -32,10 +47,6 @@ def mid_hand(frame: JSON) -> bool:
 
 def public_actions(frames: list[JSON]) -> list[JSON]:
     return [e["action"] for e in events(frames) if e["kind"] == "action"]
-
-
-def as_others_see(action: JSON) -> JSON:
-    return {k: len(v) if k in ("discard", "pass") and isinstance(v, list) else v for k, v in action.items()}
 
 
 async def reconnect(server: Server, table_id: str, token: str | None, watch: str | None, seat: int | None,
@@ -96,6 +107,8 @@ async def sigkill_and_restart(server: Server) -> None:
     everything = [as_others_see(a) for hand in record for a in hand["actions"]]
     assert everything[: len(before) + 1] == [*before, {"seat": actor.seat, **action}]
     assert everything[len(before) + 1:] == public_actions(watcher.frames)
+    for conn in [spectator, watcher, *seats, *back]:
+        assert not any(hidden_cards(f) for f in frames_with_state(conn.frames))
     result = score_document(record)
     assert result["complete"] is True and result["scores"] == finals[-1]["table"]["scores"]
     assert CliRunner().invoke(app, ["verify-deal", "-"], input=json.dumps(record)).exit_code == 0

@@ -5,7 +5,8 @@ connection on their own turn. No sooner than the grace period later, a ``standin
 everyone (the spectator here) that a bot plays for the seat (``standin: true``, ``connected:
 false`` in the table) and the bot acts for it. When the person connects again a ``standin`` event
 turns it off, the table shows the person connected, and on the person's next turn nobody acts for
-them, for longer than the grace period, until they act themselves.
+them, for longer than the grace period, until they act themselves. The spectator and the person
+are never sent a card they may not know, also while the bot plays.
 """
 
 from __future__ import annotations
@@ -15,7 +16,17 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.server.client import JSON, Conn, choose, my_turn, person_and_bots, play, run
+from tests.server.client import (
+    JSON,
+    Conn,
+    choose,
+    frames_with_state,
+    hidden_cards,
+    my_turn,
+    person_and_bots,
+    play,
+    run,
+)
 from tests.server.conftest import Database, Server
 
 GRACE = 1.0
@@ -74,5 +85,7 @@ def test_bot_stands_in_for_a_person_away_past_the_grace_period(quick_server: Ser
         assert taken["type"] == "update" and taken["events"][0]["action"] == {"seat": 0, **action}
         for c in (back, spectator):
             await c.close()
+        for c in (conn, back, spectator):
+            assert not any(hidden_cards(f) for f in frames_with_state(c.frames))
 
     run(go(), timeout=90)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import defaultdict
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -39,32 +38,19 @@ from typer.testing import CliRunner
 from pitchkit.cli.app import app
 from pitchkit.presets import presets
 from pitchkit.record import score_document
-from tests.server.client import JSON, Conn, GameRun, cards_in, events, over, played_in, record_plays
+from tests.server.client import (
+    Conn,
+    GameRun,
+    as_others_see,
+    cards_in,
+    events,
+    frames_with_state,
+    hidden_cards,
+    over,
+    record_plays,
+)
 
 PRESETS = list(presets())
-
-
-def frames_with_state(conn: Conn) -> Iterator[JSON]:
-    """The snapshots and updates of ``conn`` that carry a hand."""
-    return (f for f in conn.frames if f["type"] in ("snapshot", "update") and "state" in f)
-
-
-def without_hand_over(frame: JSON) -> JSON:
-    """The frame with its ``hand_over`` events left out (they are checked on their own)."""
-    return {**frame, "events": [e for e in frame.get("events", []) if e["kind"] != "hand_over"]}
-
-
-def public_cards(frame: JSON) -> set[str]:
-    """Cards everyone may see at this frame: played in the hand, played in its events, the cut."""
-    announced = {e["action"]["play"] for e in frame.get("events", [])
-                 if e["kind"] == "action" and "play" in e["action"]}
-    cut = {card for _, card in frame["table"].get("cuts", [])}
-    return played_in(frame["state"]) | announced | cut
-
-
-def as_others_see(action: dict[str, Any]) -> dict[str, Any]:
-    """A record action as a spectator is told of it: discards and passes as counts."""
-    return {k: len(v) if k in ("discard", "pass") and isinstance(v, list) else v for k, v in action.items()}
 
 
 def assert_contiguous(conn: Conn) -> None:
@@ -99,24 +85,21 @@ def test_verify_deal_accepts_the_exported_record(games: dict[str, GameRun], vari
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_spectator_never_receives_a_hidden_card(games: dict[str, GameRun], variant: str) -> None:
-    frames = list(frames_with_state(games[variant].spectator))
+    frames = list(frames_with_state(games[variant].spectator.frames))
     assert len(frames) > 20
     for frame in frames:
         assert "seat" not in frame and "hand" not in frame["state"] and "legal" not in frame["state"]
-        hidden = set(cards_in(without_hand_over(frame))) - public_cards(frame)
+        hidden = hidden_cards(frame)
         assert not hidden, f"version {frame['version']}: the spectator was sent {sorted(hidden)}"
 
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_seat_receives_only_its_own_cards(games: dict[str, GameRun], variant: str) -> None:
     for conn in games[variant].seats:
-        for frame in frames_with_state(conn):
+        for frame in frames_with_state(conn.frames):
             state = frame["state"]
             assert frame["seat"] == conn.seat == state["seat"]
-            own = {*state["hand"], *state["discards"], *state["passed"], *state["received"],
-                   *cards_in([e["action"] for e in frame.get("events", [])
-                              if e["kind"] == "action" and e["action"]["seat"] == conn.seat])}
-            hidden = set(cards_in(without_hand_over(frame))) - public_cards(frame) - own
+            hidden = hidden_cards(frame)
             assert not hidden, f"version {frame['version']}: seat {conn.seat} was sent {sorted(hidden)}"
             assert set(cards_in(state["legal"])) <= set(state["hand"])
             if state["to_act"] != conn.seat:
@@ -127,7 +110,7 @@ def test_seat_receives_only_its_own_cards(games: dict[str, GameRun], variant: st
 def test_hands_are_disjoint_at_every_version(games: dict[str, GameRun], variant: str) -> None:
     by_version: dict[int, list[set[str]]] = defaultdict(list)
     for conn in games[variant].seats:
-        for frame in frames_with_state(conn):
+        for frame in frames_with_state(conn.frames):
             state = frame["state"]
             assert len(state["hand"]) == state["hand_sizes"][conn.seat]
             by_version[frame["version"]].append(set(state["hand"]))
