@@ -57,6 +57,25 @@ def test_a_person_and_three_bots_play_a_hand_of_every_preset_by_clicking_legal_c
     assert not player.errors
 
 
+def _check_replay(viewer: Player, base: str, table_id: str) -> None:
+    """The replay of a finished game steps to each hand's end and shows its result."""
+    hands = record(base, table_id)
+    page = viewer.page
+    page.goto(f"{base}/replay?table={table_id}")
+    page.wait_for_selector("#replay:not([hidden])")
+    for index, hand in enumerate(hands):
+        page.select_option("#hand-pick", index=index)
+        page.click("#last")
+        shown = page.evaluate("""() => [...document.querySelectorAll('#result ul.awards li[data-point]')]
+            .map(li => [li.dataset.point, li.dataset.seat, li.dataset.scored])""")
+        want = [[a["point"], str(a["seat"]), "false" if a["scored"] is False else "true"]
+                for a in expected_awards(score_hand(hand))]
+        assert shown == want, f"hand {index}"
+    page.click("#first")
+    page.keyboard.press("ArrowRight")
+    assert "step 1 of" in page.inner_text("#where")
+
+
 def _public_cards(message: dict[str, Any]) -> set[str]:
     """Cards a spectator may be shown in this message: those played, the cut, and a finished hand's
     awards (its deck is revealed then too, but the page never draws it)."""
@@ -111,6 +130,7 @@ def test_a_spectator_sees_no_card_of_a_hand_it_may_not_see(web_server: Server, b
             player.play_hand(on_step=snapshot)
             snapshot()
             player.close_summary()
+        _check_replay(spectator, web_server.base, made["id"])
         frames = [json.loads(raw) for raw in spectator.received]
         assert len(frames) > 20 and dom_checks > 10
         for message in frames:

@@ -1,20 +1,29 @@
-"""The browser table: the lobby and table pages and their static files (plain ES modules, CSS, and
-cards drawn as SVG by code), served by ``pitch serve`` at ``/``, ``/t/{table_id}`` and ``/static``."""
+"""The browser table: the lobby, table and replay pages and their static files (plain ES modules, CSS,
+and cards drawn as SVG by code), served by ``pitch serve`` at ``/``, ``/t/{table_id}``, ``/replay``
+and ``/static``, and ``POST /api/replay``, which steps a game record through the engine."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
-from fastapi import FastAPI
-from fastapi.responses import FileResponse
+import orjson
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
+
+from pitchkit.errors import PitchError
+from pitchkit.web.replay import replay_steps
 
 #: the folder of the page's files
 FILES = Path(__file__).parent
+#: the largest record ``POST /api/replay`` reads
+MAX_RECORD_BYTES = 2_000_000
 
 
 def mount_pages(app: FastAPI) -> None:
-    """Serve the lobby at ``/``, a table at ``/t/{table_id}`` and the files under ``/static``."""
+    """Serve the lobby at ``/``, a table at ``/t/{table_id}``, the replay page at ``/replay``, the
+    files under ``/static``, and the replay of a record at ``POST /api/replay``."""
     app.mount("/static", StaticFiles(directory=FILES), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -24,3 +33,19 @@ def mount_pages(app: FastAPI) -> None:
     @app.get("/t/{table_id}", include_in_schema=False)
     async def table_page(table_id: str) -> FileResponse:
         return FileResponse(FILES / "table.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> FileResponse:
+        return FileResponse(FILES / "replay.html", headers={"Cache-Control": "no-cache"})
+
+    @app.post("/api/replay")
+    async def replay(request: Request) -> Response:
+        raw = await request.body()
+        if len(raw) > MAX_RECORD_BYTES:
+            raise PitchError(f"a record may have at most {MAX_RECORD_BYTES} bytes")
+        try:
+            doc = orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            raise PitchError("the record is not JSON") from None
+        steps = await asyncio.to_thread(replay_steps, doc)
+        return Response(orjson.dumps(steps), media_type="application/json")

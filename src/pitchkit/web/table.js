@@ -175,9 +175,10 @@ function showSummary(over) {
   page.lastSummary = html;
   $("last").innerHTML = html.replace(' id="summary-h"', "");
   $("last-box").hidden = false;
+  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
   const dialog = $("summary");
   const close = gameOver
-    ? `<p><a class="button primary" href="/?variant=${encodeURIComponent(page.table.variant)}">Play again</a> <button type="button" class="close">Look at the table</button></p>`
+    ? `<p><a class="button primary" href="/?variant=${encodeURIComponent(page.table.variant)}">Play again</a> <a class="button" href="/replay?table=${encodeURIComponent(tableId)}">Replay the game</a> <button type="button" class="close">Look at the table</button></p>`
     : `<p><button type="button" class="close primary">${page.seat === null ? "Close" : "Next hand"}</button></p>`;
   dialog.innerHTML = html + close;
   return new Promise((done) => {

@@ -1,0 +1,89 @@
+// Stepping through a finished game (a table's record, or a record file) with every hand visible.
+import { api, esc } from "./api.js";
+import { cardHtml } from "./cards.js";
+import { trickHtml } from "./render.js";
+import { summaryHtml } from "./summary.js";
+import { actionWords, suitWords } from "./words.js";
+
+const $ = (id) => document.getElementById(id);
+const view = { data: null, names: [], hand: 0, step: 0 };
+
+function name(seat) { return view.names[seat] || `Seat ${seat}`; }
+
+function draw() {
+  const hand = view.data.hands[view.hand];
+  const step = hand.steps[view.step];
+  const ctx = { name, seat: null, groups: [...Array(view.data.players).keys()].map((s) => [s]) };
+  $("where").textContent = `Hand ${view.hand + 1} of ${view.data.hands.length}, step ${view.step} of ${hand.steps.length - 1}` +
+    (step.action ? `: ${name(step.action.seat)} ${actionWords(step.action)}` : ": the deal");
+  const parts = [`${name(hand.dealer)} dealt`];
+  if (step.trump) parts.push(`trump ${suitWords(step.trump)}`);
+  if (step.pitcher !== null && step.bid !== null) parts.push(`${name(step.pitcher)} bid ${step.bid}`);
+  $("info").textContent = parts.join(" \u00b7 ");
+  $("seat-hands").innerHTML = step.hands.map((cards, s) => `<div class="seat${step.to_act === s ? " turn" : ""}">` +
+    `<div class="who">${esc(name(s))}</div><div class="cards">${cards.map((c) => cardHtml(c)).join("") || '<span class="muted">no cards</span>'}</div>` +
+    `${step.discards[s].length ? `<p class="muted">discarded ${step.discards[s].length}</p>` : ""}</div>`).join("");
+  const last = step.tricks[step.tricks.length - 1];
+  const shown = !step.trick.length && last && step.action && "play" in step.action ? last : null;
+  $("trick").innerHTML = trickHtml({ name, seat: null, state: step }, shown);
+  const end = view.step === hand.steps.length - 1 && hand.result.complete;
+  $("result").innerHTML = end ? summaryHtml({ hand: view.hand, result: hand.result }, ctx) : "";
+  $("hand-pick").value = String(view.hand);
+}
+
+function go(step) {
+  const steps = view.data.hands[view.hand].steps.length;
+  view.step = Math.max(0, Math.min(steps - 1, step));
+  draw();
+}
+
+function show(data) {
+  view.data = data;
+  $("load").hidden = true;
+  $("replay").hidden = false;
+  $("title").textContent = `Replay \u00b7 ${data.rules}`;
+  $("hand-pick").innerHTML = data.hands.map((_, i) => `<option value="${i}">Hand ${i + 1}</option>`).join("");
+  go(0);
+}
+
+async function load(record) {
+  try {
+    show(await api("POST", "/api/replay", record));
+  } catch (e) {
+    $("load-error").textContent = e.message;
+  }
+}
+
+function main() {
+  $("hand-pick").addEventListener("change", (e) => { view.hand = Number(e.target.value); go(0); });
+  $("first").addEventListener("click", () => go(0));
+  $("prev").addEventListener("click", () => go(view.step - 1));
+  $("next").addEventListener("click", () => go(view.step + 1));
+  $("last").addEventListener("click", () => go(Infinity));
+  document.addEventListener("keydown", (e) => {
+    if (!view.data || e.target.matches("input, select")) return;
+    if (e.key === "ArrowRight") go(view.step + 1);
+    if (e.key === "ArrowLeft") go(view.step - 1);
+  });
+  $("file").addEventListener("change", async (e) => {
+    const file = e.target.files[0];
+    if (!file) return;
+    try {
+      await load(JSON.parse(await file.text()));
+    } catch (err) {
+      $("load-error").textContent = `not a JSON record: ${err.message}`;
+    }
+  });
+  const table = new URLSearchParams(location.search).get("table");
+  if (table) {
+    Promise.all([api("GET", `/api/tables/${encodeURIComponent(table)}/record`), api("GET", `/api/tables/${encodeURIComponent(table)}`)])
+      .then(([record, info]) => {
+        view.names = info.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat}` : s.name || `Seat ${s.seat}`));
+        if (!record.length) throw new Error("no hand of this table has finished yet");
+        return load(record);
+      })
+      .catch((e) => { $("load-error").textContent = e.message; });
+  }
+}
+
+main();
