@@ -209,11 +209,11 @@ class Conn:
         await self.ws.close()
 
     async def closed_code(self, timeout: float = RECV_TIMEOUT) -> int | None:
-        """Read until the server closes the connection; its close code."""
+        """Receive until the server closes the connection; its close code."""
         deadline = time.monotonic() + timeout
         try:
             while True:
-                await asyncio.wait_for(self.ws.recv(), max(0.01, deadline - time.monotonic()))
+                await self.recv(max(0.01, deadline - time.monotonic()))
         except ConnectionClosed as e:
             return None if e.rcvd is None else e.rcvd.code
 

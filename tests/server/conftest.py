@@ -153,6 +153,13 @@ class Server:
         self._signal(signal.SIGKILL)
         self.process.wait(10)
 
+    def terminate(self) -> int:
+        """SIGTERM, as a service manager stops a server; its exit status (raises if it has not
+        exited within 15 seconds)."""
+        assert self.process is not None
+        self._signal(signal.SIGTERM)
+        return self.process.wait(15)
+
     def stop(self) -> None:
         """SIGTERM, then SIGKILL if it has not exited within 15 seconds."""
         if self.process is None or self.process.poll() is not None:

@@ -9,12 +9,18 @@ hand's log. The game then completes; the versions continue without a gap; the ex
 every acknowledged action, in order (what the spectator saw before the kill is a prefix of it), and
 it scores under ``pitch score`` to the final scores and passes ``pitch verify-deal``. No frame,
 before or after the restart, shows anyone a card they may not know.
+
+``test_sigterm_exits_promptly_and_keeps_what_was_acknowledged``: SIGTERM (as a service manager
+stops the server) right after an action is sent, with connections open: the server exits within
+15 seconds (status 0, or the signal it was sent), and after a restart the table is at the version
+its players were last told of, with the action in the log if its update reached them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import signal
 
 from typer.testing import CliRunner
 
@@ -112,3 +118,36 @@ async def sigkill_and_restart(server: Server) -> None:
     result = score_document(record)
     assert result["complete"] is True and result["scores"] == finals[-1]["table"]["scores"]
     assert CliRunner().invoke(app, ["verify-deal", "-"], input=json.dumps(record)).exit_code == 0
+
+
+def test_sigterm_exits_promptly_and_keeps_what_was_acknowledged(database: Database) -> None:
+    server = Server(database.new_url(), database.folder).start()
+    try:
+        run(sigterm_and_restart(server), timeout=120)
+    finally:
+        server.stop()
+
+
+async def sigterm_and_restart(server: Server) -> None:
+    table = create_table(server.base, "pct", [{"human": True}] * 4)
+    seats = [await Conn.open(server.ws_base, table.id, token=table.join(s), seat=s) for s in range(4)]
+    await asyncio.gather(*(play(c, stop=mid_hand) for c in seats))
+    actor = next(c for c in seats if my_turn(c, c.frames[-1]))
+    assert actor.seat is not None
+    asked = actor.frames[-1]["version"]
+    action = choose(actor.frames[-1]["state"]["legal"])
+    await actor.act(action, asked)
+    # uvicorn shuts down, then ends itself with the signal it was sent, as a process should
+    assert await asyncio.to_thread(server.terminate) in (0, -signal.SIGTERM)
+    await actor.closed_code()
+    acknowledged = [f for f in actor.frames if f["type"] == "update" and f["version"] > asked]
+
+    server.start()
+    conn, _ = await reconnect(server, table.id, table.tokens[actor.seat], None, actor.seat, asked)
+    snapshot = conn.frames[0]
+    if acknowledged:
+        assert snapshot["version"] == acknowledged[-1]["version"]
+        assert snapshot["state"]["log"][-1] == {"seat": actor.seat, **action}
+    else:
+        assert snapshot["version"] in (asked, asked + 1)
+    await conn.close()
