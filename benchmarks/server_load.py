@@ -465,6 +465,36 @@ def start_profiler(pid: int, seconds: float, path: str, gil: bool) -> subprocess
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
+#: where a sample of the server's stack is counted: the first part whose marker is in the stack
+PROFILE_PARTS = (
+    ("database: status update", ("set_status",)),
+    ("database: savepoints", ("savepoint",)),
+    ("database: log insert", ("add_entries",)),
+    ("database: other", ("Writer._loop",)),
+    ("views and JSON", ("pitchkit/server/views.py",)),
+    ("broadcast: queue the messages", ("_broadcast",)),
+    ("engine: parse, check, apply", ("pitchkit/server/tables.py", "pitchkit/hand.py", "pitchkit/record.py")),
+    ("websocket send", ("_send_loop",)),
+    ("waiting for the commit", ("Writer.run",)),
+    ("receive and route a message", ("_receive_loop",)),
+    ("websocket protocol", ("protocols/websockets",)),
+    ("http", ("protocols/http",)),
+    ("event loop", ("Runner.run",)),
+)
+
+
+def profile_shares(path: str) -> dict[str, float]:
+    """The share of the server's samples in each part of :data:`PROFILE_PARTS` (the rest: other)."""
+    counts: collections.Counter[str] = collections.Counter()
+    with contextlib.suppress(OSError), open(path) as lines:
+        for line in lines:
+            stack, _, n = line.rstrip().rpartition(" ")
+            part = next((name for name, marks in PROFILE_PARTS if any(m in stack for m in marks)), "other")
+            counts[part] += int(n) if n.isdigit() else 0
+    total = sum(counts.values()) or 1
+    return {name: round(n / total, 3) for name, n in counts.most_common()}
+
+
 # -- the run -------------------------------------------------------------------------------------------
 
 def percentile(values: list[float], q: float) -> float:
@@ -539,6 +569,7 @@ def run(args: argparse.Namespace, base: str, pid: int | None, db: str | None) ->
         "server_cpu": round((cpu1 - cpu0) / wall, 2) if pid else None,
         "client_cpu": round(totals.cpu / wall, 2),
         "load_average_before": [round(x, 2) for x in load_avg],
+        "profile": profile_shares(args.profile) if profiler is not None else None,
         "_seen": totals.seen,
     }
 
