@@ -309,23 +309,34 @@ def test_round_robin_at_tables_of_three_every_pair_meets(tmp_path: Path) -> None
 # the event on disk
 
 
+def by_hand(tmp_path: Path, fmt: str, count: int, seed: int) -> Path:
+    """An event made with ``create --seed`` and ``add``, its entrants named as ``simulate`` names them."""
+    folder = tmp_path / f"desk-{fmt}"
+    assert cli("create", folder, "--format", fmt, "--seed", seed).exit_code == 0
+    rows = [",".join(r) for r in entrant_rows(count, 2 if fmt == "unl" else 1)]
+    (tmp_path / "e.csv").write_text("\n".join(rows), encoding="utf-8")
+    assert cli("add", folder, "--csv", tmp_path / "e.csv").exit_code == 0
+    return folder
+
+
+def finish_by_hand(folder: Path, whole: Path) -> None:
+    """Run the desk's commands from wherever the event stands to its end, export it, and compare
+    its standings with those of the event in ``whole``."""
+    while (event := load(folder)).stage != "finished":
+        r = event.current
+        for step in ("seat",) if r is None or r.closed else ("play", "advance"):
+            assert cli(step, folder).exit_code == 0
+    assert cli("export", folder).exit_code == 0
+    for name in ("standings.json", "standings.csv"):
+        assert (folder / name).read_text() == (whole / name).read_text()
+
+
 def test_simulate_and_a_desk_run_event_give_the_same_standings(tmp_path: Path) -> None:
     """An event run command by command at the desk, with the same seed and bots as ``simulate``,
     ends with the same standings."""
     for fmt, count in (("darrtown", 9), ("unl", 3)):
         simulate(fmt, count, bots=["heuristic"], seed=4, out=tmp_path / f"sim-{fmt}")
-        folder = tmp_path / f"desk-{fmt}"
-        assert cli("create", folder, "--format", fmt, "--seed", 4).exit_code == 0
-        team = 2 if fmt == "unl" else 1
-        rows = [",".join(r) for r in entrant_rows(count, team)]
-        (tmp_path / "e.csv").write_text("\n".join(rows), encoding="utf-8")
-        assert cli("add", folder, "--csv", tmp_path / "e.csv").exit_code == 0
-        while load(folder).stage != "finished":
-            for step in ("seat", "play", "advance"):
-                assert cli(step, folder).exit_code == 0
-        assert cli("export", folder).exit_code == 0
-        for name in ("standings.json", "standings.csv"):
-            assert (folder / name).read_text() == (tmp_path / f"sim-{fmt}" / name).read_text()
+        finish_by_hand(by_hand(tmp_path, fmt, count, seed=4), tmp_path / f"sim-{fmt}")
 
 
 def test_a_failure_in_the_middle_of_a_save_leaves_the_event_consistent_and_resumable(
@@ -334,10 +345,7 @@ def test_a_failure_in_the_middle_of_a_save_leaves_the_event_consistent_and_resum
     as it was before that save, readable; the same command run again completes the round, and the
     event ends as an uninterrupted one of the same seed."""
     simulate("darrtown", 13, bots=["heuristic"], seed=8, out=tmp_path / "whole")
-    folder = tmp_path / "event"
-    assert cli("create", folder, "--format", "darrtown", "--seed", 8).exit_code == 0
-    (tmp_path / "e.csv").write_text("\n".join(f"Player {i}" for i in range(1, 14)), encoding="utf-8")
-    assert cli("add", folder, "--csv", tmp_path / "e.csv").exit_code == 0
+    folder = by_hand(tmp_path, "darrtown", 13, seed=8)
     assert cli("seat", folder).exit_code == 0
     real_fsync, calls = os.fsync, []
 
@@ -354,23 +362,15 @@ def test_a_failure_in_the_middle_of_a_save_leaves_the_event_consistent_and_resum
     assert not list(folder.glob(".*.tmp"))
     event = load(folder)
     assert sum(t.result is not None for t in event.rounds[0].tables) == 2
-    while load(folder).stage != "finished":
-        for step in ("play", "advance", "seat"):
-            if load(folder).stage != "finished":
-                assert cli(step, folder).exit_code == 0
-    assert cli("export", folder).exit_code == 0
-    assert (folder / "standings.json").read_text() == (tmp_path / "whole" / "standings.json").read_text()
+    finish_by_hand(folder, tmp_path / "whole")
 
 
 def test_a_desk_killed_in_the_middle_of_a_go_round_resumes(tmp_path: Path) -> None:
     """``pitch tournament play`` killed (SIGKILL) in the middle of a Go-Round: the event file is
-    whole, the tables saved before the kill keep their results, and the round finishes as if
-    nothing had happened."""
+    whole, the tables saved before the kill keep their results, and the event ends as an
+    uninterrupted one of the same seed."""
     simulate("darrtown", 24, bots=["heuristic"], seed=9, out=tmp_path / "whole")
-    folder = tmp_path / "event"
-    assert cli("create", folder, "--format", "darrtown", "--seed", 9).exit_code == 0
-    (tmp_path / "e.csv").write_text("\n".join(f"Player {i}" for i in range(1, 25)), encoding="utf-8")
-    assert cli("add", folder, "--csv", tmp_path / "e.csv").exit_code == 0
+    folder = by_hand(tmp_path, "darrtown", 24, seed=9)
     assert cli("seat", folder).exit_code == 0
     proc = subprocess.Popen([sys.executable, "-m", "pitchkit.cli", "tournament", "play", str(folder)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -380,12 +380,7 @@ def test_a_desk_killed_in_the_middle_of_a_go_round_resumes(tmp_path: Path) -> No
     proc.wait()
     done = sum(t.result is not None for t in load(folder).rounds[0].tables)
     assert 1 <= done <= 6
-    while load(folder).stage != "finished":
-        for step in ("play", "advance", "seat"):
-            if load(folder).stage != "finished":
-                assert cli(step, folder).exit_code == 0
-    assert cli("export", folder).exit_code == 0
-    assert (folder / "standings.json").read_text() == (tmp_path / "whole" / "standings.json").read_text()
+    finish_by_hand(folder, tmp_path / "whole")
 
 
 @pytest.mark.parametrize(("text", "expected"), [
