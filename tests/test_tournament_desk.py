@@ -286,6 +286,18 @@ def test_unl_format_first_two_of_each_section_go_to_the_tournament_of_champions(
                for e in event.sections[s] if event.entrants[e].name not in top)
 
 
+def test_unl_sections_of_unequal_size_each_play_their_round_robin(tmp_path: Path) -> None:
+    """Five teams in sections of at most three: sections of three and two play their own numbers of
+    rounds; the first two of each go on."""
+    simulate("unl", 5, section_size=3, bots=["heuristic"], seed=2, out=tmp_path / "u")
+    event = load(tmp_path / "u")
+    assert sorted(len(m) for s, m in event.sections.items() if s != "Champions") == [2, 3]
+    for section, members in event.sections.items():
+        tables = [t for r in event.rounds for t in r.tables if t.section == section]
+        assert len(tables) == len(members) * (len(members) - 1) // 2
+    assert len(event.sections["Champions"]) == 4 and event.champion in event.sections["Champions"]
+
+
 def test_knockout_of_partnerships_with_a_bye(tmp_path: Path) -> None:
     """Single elimination for any preset: five teams of auction-partners play two tables and one bye,
     then go on to the final."""

@@ -131,8 +131,9 @@ class Desk:
         else:
             stage = ev.stage
             index = sum(1 for r in ev.rounds if r.stage == stage)
-            seated = [(name, [e for e in t if ev.active(e)]) for name, rounds in ev.schedule.items()
-                      if name in self._stage_sections() for t in rounds[index]]
+            due = [(name, rounds[index]) for name, rounds in ev.schedule.items()
+                   if name in self._stage_sections() and index < len(rounds)]
+            seated = [(name, [e for e in t if ev.active(e)]) for name, tables in due for t in tables]
         round_ = Round(number, stage, [])
         for section, group in seated:
             if len(group) < ev.least_sides:
