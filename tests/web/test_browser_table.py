@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext
+from playwright.sync_api import Browser, BrowserContext, WebSocketRoute
 
 from pitchkit.presets import presets
 from pitchkit.record import score_hand
+from tests.server.client import http, ok
 from tests.server.conftest import Server
 from tests.web.driver import CARD, WAIT_MS, Player, create_table, expected_awards, record
 
@@ -228,3 +232,49 @@ def test_two_people_by_invite_links_and_one_reloads_mid_trick(web_server: Server
     finally:
         first.close()
         second.close()
+
+
+def test_a_person_who_loses_the_network_is_replaced_by_a_bot_and_takes_the_seat_back(
+        browser: Browser, tmp_path: Path) -> None:
+    server = Server(f"sqlite:///{tmp_path / 'grace.db'}", tmp_path, grace=1.0).start()
+    context = browser.new_context()
+    network = {"up": True}
+    routes: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        if not network["up"]:
+            ws.close(reason="offline")
+            return
+        routes.append(ws.connect_to_server())
+
+    try:
+        page = context.new_page()
+        page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
+        made = create_table(server.base, "pct", [{"human": True}, *BOTS])
+        player = Player(page)
+        player.join(made["invites"][0]["link"], "Ann")
+        assert player.wait_turn_or_summary() == "turn"
+        network["up"] = False
+        for server_side in routes:  # the page's side closes with it
+            server_side.close(code=1000, reason="network lost")
+        page.wait_for_selector("#conn[data-kind='warn']")
+
+        def seat() -> dict[str, Any]:
+            got: dict[str, Any] = ok(http(server.base, "GET", f"/api/tables/{made['id']}"))["seats"][0]
+            return got
+
+        deadline = time.monotonic() + 30
+        while not seat()["standin"]:
+            assert time.monotonic() < deadline, f"no bot stood in for the person away: {seat()}"
+            time.sleep(0.2)
+        network["up"] = True
+        page.wait_for_selector("#conn[data-kind='ok']")
+        deadline = time.monotonic() + 30
+        while seat()["standin"]:
+            assert time.monotonic() < deadline, "the person did not get the seat back"
+            time.sleep(0.2)
+        player.play_hand()
+        assert not player.errors
+    finally:
+        context.close()
+        server.stop()

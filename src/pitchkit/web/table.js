@@ -62,7 +62,7 @@ function connect() {
     }
     page.retries += 1;
     setConn(`reconnecting (${page.retries})…`, "warn");
-    setTimeout(connect, Math.min(8000, 300 * 2 ** Math.min(page.retries, 5)));
+    setTimeout(connect, Math.min(4000, 250 * 2 ** Math.min(page.retries, 4)));
   };
 }
 
