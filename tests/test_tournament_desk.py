@@ -307,6 +307,17 @@ def test_knockout_of_partnerships_with_a_bye(tmp_path: Path) -> None:
     assert event.rounds[-1].stage == "final" and summary.champion == event.entrants[event.champion or 0].name
 
 
+def test_knockout_never_leaves_fewer_than_a_table_needs(tmp_path: Path) -> None:
+    """Seven-point needs three players a table: five entrants play one table of four and a bye, and
+    the table's runner-up goes on with its winner so that the final has three."""
+    simulate("knockout", 5, preset="seven-point", bots=["heuristic"], seed=1, out=tmp_path / "k")
+    event = load(tmp_path / "k")
+    first, final = event.rounds
+    assert [len(t.entrants) for t in first.tables] == [4] and len(first.byes) == 1
+    assert final.stage == "final" and len(final.tables[0].entrants) == 3
+    assert first.byes[0] in final.tables[0].entrants
+
+
 def test_round_robin_at_tables_of_three_every_pair_meets(tmp_path: Path) -> None:
     """Round robin for any players a table: six pct players at tables of three meet each other."""
     simulate("round-robin", 6, preset="pct", bots=["heuristic"], seed=3, out=tmp_path / "r")

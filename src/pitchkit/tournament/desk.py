@@ -123,8 +123,15 @@ class Desk:
         if ev.kind == "elimination":
             rng.shuffle(field)
             stage = "final" if len(field) <= ev.table_size else "go-round"
+            if len(field) < ev.least_sides:
+                raise DeskError(f"{len(field)} entrants are left and a table needs {ev.least_sides}: "
+                                "make the event again with a larger --advance")
+            sizes = darrtown.table_sizes(len(field), ev.table_size)
+            if min(sizes) < ev.least_sides:
+                full, rest = divmod(len(field), ev.table_size)
+                sizes = [ev.table_size] * full + ([rest] if rest else [])
             groups, start = [], 0
-            for size in darrtown.table_sizes(len(field), ev.table_size):
+            for size in sizes:
                 groups.append(field[start:start + size])
                 start += size
             seated: list[tuple[str | None, list[int]]] = [(None, g) for g in groups]
@@ -299,18 +306,26 @@ class Desk:
         return self._end_stage()
 
     def _eliminate(self, r: Round) -> str:
+        """Table winners (and the next ``advance - 1`` of each table) go on; should fewer go on than
+        a table needs, the next places of the tables go on too, place by place, best score first."""
         ev = self.event
         k = 1 if r.stage == "final" else ev.advance
         survivors = [e for e in r.byes if ev.active(e)]
+        spare: list[tuple[int, int, int]] = []
         for t in r.tables:
             assert t.result is not None
             eligible = [e for e in t.entrants if ev.active(e)]
-            scores = [t.result.scores[t.entrants.index(e)] for e in eligible]
+            scores = dict(zip(t.entrants, t.result.scores, strict=True))
             rng = ev.rng("advance", r.number, t.number)
-            going = darrtown.advancing(eligible, scores, t.result.winners, k, rng)
-            survivors += going
-            for e in eligible:
-                if e not in going:
+            order = darrtown.advancing(eligible, [scores[e] for e in eligible], t.result.winners,
+                                       len(eligible), rng)
+            survivors += order[:k]
+            spare += [(place, -scores[e], e) for place, e in enumerate(order) if place >= k]
+        if r.stage != "final" and len(survivors) < ev.least_sides:
+            survivors += [e for _, _, e in sorted(spare)][:ev.least_sides - len(survivors)]
+        for t in r.tables:
+            for e in t.entrants:
+                if ev.active(e) and e not in survivors:
                     ev.entrants[e].out = f"eliminated in round {r.number}"
         if r.stage == "final" or len(survivors) <= 1:
             return self._finish(survivors[0] if survivors else None)
