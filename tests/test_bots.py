@@ -289,7 +289,7 @@ def test_pitcher_with_ace_king_jack_bids_and_leads_that_suit(preset: str) -> Non
         assert declared == DeclareTrump(1, Suit.S)
         hand.apply(declared)
         others = make_bot("heuristic", seed=5)
-        while phase_of(hand) == Phase.DISCARD:
+        while phase_of(hand) in (Phase.DISCARD, Phase.EXCHANGE):
             seat = hand.to_act
             assert seat is not None
             act(hand, bot if seat == 1 else others, seat)
