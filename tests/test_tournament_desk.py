@@ -440,6 +440,9 @@ def test_bad_desk_input_is_one_line(tmp_path: Path) -> None:
     (tmp_path / "bad.csv").write_text("Cy,ann\n", encoding="utf-8")
     assert "entered already" in one_line_error(cli("add", folder, "--csv", tmp_path / "bad.csv"))
     assert "two entrants" in one_line_error(cli("seat", folder))
+    (tmp_path / "bom.csv").write_text("\ufeffCy,Dee\n", encoding="utf-8")
+    assert cli("add", folder, "--csv", tmp_path / "bom.csv").exit_code == 0
+    assert load(folder).entrants[-1].players == ["Cy", "Dee"]
     assert "no round is open" in one_line_error(cli("advance", folder))
     assert "unknown bot" in one_line_error(cli("play", folder, "--bots", "nobody"))
 

@@ -109,7 +109,7 @@ def add(
     from pitchkit.tournament.desk import read_entrants
 
     try:
-        text = csv_file.read_text(encoding="utf-8")
+        text = csv_file.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
         fail(f"{clip(str(csv_file))}: cannot read: {getattr(e, 'strerror', None) or e}")
     count = _step(folder, lambda d: d.add(read_entrants(text)))

@@ -1,5 +1,5 @@
-"""Tournaments from the seeds: the Darrtown Go-Rounds (seed 000, ``pct-tournament``) and the UNL
-Ten-Point partner tournament (seed 003), run from entry to champion. This package holds the formats:
-seating, pairing, the match clock, advancement and standings, playing each table's game through the
-engine; ``pitch tournament simulate`` runs a whole event with bots. See ``docs/tournament.md``.
+"""Tournaments: the seeds' Darrtown Go-Rounds (seed 000, ``pct-tournament``) and UNL Ten-Point partner
+tournament (seed 003), and knockout and round-robin events for any preset, run from entry to
+champion by the tournament desk (``desk``: an event in a folder, with every table's game record
+verified) or played by bots end to end (``simulate``). See ``docs/tournament.md``.
 """

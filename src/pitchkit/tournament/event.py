@@ -363,6 +363,8 @@ def _check_references(event: Event) -> None:
     stages = {"entry", "go-rounds", "sections", "champions", "finished"}
     if event.stage not in stages:
         raise DeskError(f"unknown stage {quote(event.stage)}")
+    if any(len(e.players) != event.team_size for e in event.entrants):
+        raise DeskError(f"an entrant without {event.team_size} player(s)")
     if event.champion is not None and not 0 <= event.champion < n:
         raise DeskError("the champion is not an entrant")
     for r in event.rounds:
