@@ -278,3 +278,57 @@ def test_a_person_who_loses_the_network_is_replaced_by_a_bot_and_takes_the_seat_
     finally:
         context.close()
         server.stop()
+
+
+def test_the_lobby_creates_a_table_with_a_changed_rule_and_an_invite_that_a_friend_uses(
+        web_server: Server, browser: Browser) -> None:
+    host = browser.new_context()
+    friend = browser.new_context()
+    try:
+        page = host.new_page()
+        page.goto(web_server.base + "/")
+        page.fill("#name", "Ann")
+        page.select_option("#variant", "pct")
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "change")
+        page.select_option("#seats select[data-seat='1']", "friend")
+        page.click("#options summary")
+        page.fill("#option-list [data-option='target']", "5")
+        page.click("#create button[type=submit]")
+        page.wait_for_selector("#open-table")
+        links = page.locator("#created ul.links input")
+        assert links.count() == 2  # seat 1's invite and the spectators' link
+        invite = links.nth(0).input_value()
+        assert "seat=1&invite=" in invite
+        page.click("#created button.copy >> nth=0")
+        assert page.locator("#created button.copy >> nth=0").inner_text() == "Copied"
+        page.reload()  # the table is kept in this browser
+        page.click("#mine a")
+        page.wait_for_selector("body[data-version]")
+        assert "Waiting" in page.inner_text("#prompt")
+        bob = Player(friend.new_page())
+        bob.join(invite, "Bob")
+        page.wait_for_function("() => document.body.dataset.status === 'playing'")
+        page.click("#rules-box summary")
+        assert "reach 5 points" in page.inner_text("#rules")
+        assert "Bob" in page.inner_text("#seats")
+    finally:
+        host.close()
+        friend.close()
+
+
+def test_the_hint_button_marks_a_legal_choice(web_server: Server, context: BrowserContext) -> None:
+    made = create_table(web_server.base, "smudge", [{"human": True}, *BOTS])
+    player = Player(context.new_page())
+    player.join(made["invites"][0]["link"], "Ann")
+    for _ in range(40):
+        assert player.wait_turn_or_summary() == "turn", "the hand ended before a hint was asked for"
+        player.page.click("#hint-btn")
+        player.page.wait_for_function(
+            "() => document.querySelector('#notice').textContent.startsWith('Hint (')")
+        hinted = player.page.locator("#me .hinted")
+        if hinted.count():
+            assert hinted.first.is_enabled() and "illegal" not in (hinted.first.get_attribute("class") or "")
+            return
+        player.step(try_illegal=False)  # a hint for a choice without a button of its own: go on
+    raise AssertionError("no hint marked a card or a bid")
