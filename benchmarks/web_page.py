@@ -6,6 +6,7 @@ and three ``heuristic`` bots is created over HTTP and its seat joined, and a fre
 (empty cache) opens ``/t/{id}`` with the seat's token in localStorage. Measured per run:
 
 * **first paint**: the page's first contentful paint (ms from navigation start);
+* **socket started / opened**: when the page's script opens its websocket, and when it is open;
 * **table drawn**: until the first state from the websocket is on screen (``body[data-version]``);
 * **action on screen**: from a click on a legal card or bid to the page showing the next version
   (the server's answer included; ``pace=fast``, so no animation pause is counted);
@@ -97,6 +98,8 @@ def measure(runs: int) -> dict[str, Any]:
     paints: list[float] = []
     drawn: list[float] = []
     acts: list[float] = []
+    socket_start: list[float] = []
+    socket_open: list[float] = []
     weight: dict[str, int] = {}
     try:
         with sync_playwright() as pw:
@@ -113,6 +116,10 @@ def measure(runs: int) -> dict[str, Any]:
                 page.goto(f"{base}/t/{made['id']}?pace=fast")
                 page.wait_for_selector("body[data-version]")
                 drawn.append(page.evaluate("() => performance.now()"))
+                marks = page.evaluate("""() => ['pitch-ws-start', 'pitch-ws-open'].map(
+                    n => performance.getEntriesByName(n)[0].startTime)""")
+                socket_start.append(marks[0])
+                socket_open.append(marks[1])
                 paints.append(page.evaluate(
                     "() => performance.getEntriesByName('first-contentful-paint')[0].startTime"))
                 weight = page.evaluate("""() => {
@@ -130,6 +137,8 @@ def measure(runs: int) -> dict[str, Any]:
     return {
         "runs": runs,
         "first_paint_ms": {"median": statistics.median(paints), "max": max(paints)},
+        "socket_opened_ms": {"median": statistics.median(socket_open), "max": max(socket_open)},
+        "socket_started_ms": {"median": statistics.median(socket_start), "max": max(socket_start)},
         "table_drawn_ms": {"median": statistics.median(drawn), "max": max(drawn)},
         "action_on_screen_ms": {"count": len(acts), "median": statistics.median(acts), "max": max(acts)},
         "page_bytes": sum(weight.values()),
@@ -147,7 +156,8 @@ def main() -> None:
         print(json.dumps(got, indent=2))
         return
     print(f"runs: {got['runs']}")
-    for key in ("first_paint_ms", "table_drawn_ms", "action_on_screen_ms"):
+    for key in ("first_paint_ms", "socket_started_ms", "socket_opened_ms", "table_drawn_ms",
+                "action_on_screen_ms"):
         print(f"{key}: median {got[key]['median']:.0f} ms, max {got[key]['max']:.0f} ms")
     print(f"page weight: {got['page_bytes']} bytes ({len(got['files'])} files)")
 

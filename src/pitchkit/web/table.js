@@ -42,10 +42,12 @@ function notice(text) { $("notice").textContent = text || ""; }
 // -- connection ---------------------------------------------------------------------------------
 
 function connect() {
+  if (!performance.getEntriesByName("pitch-ws-start").length) performance.mark("pitch-ws-start");
   const query = page.token ? `token=${encodeURIComponent(page.token)}` : page.watch ? `watch=${encodeURIComponent(page.watch)}` : "";
   const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/tables/${encodeURIComponent(tableId)}?${query}`);
   page.ws = ws;
   ws.onopen = () => {
+    if (!performance.getEntriesByName("pitch-ws-open").length) performance.mark("pitch-ws-open");
     page.retries = 0;
     setConn("connected", "ok");
     if (page.version >= 0) ws.send(JSON.stringify({ type: "sync", version: page.version }));
