@@ -402,12 +402,17 @@ def server(db: str, workers: int, folder: Path, stop: str) -> Iterator[tuple[str
 
 
 def server_cpu(pid: int) -> float:
-    """CPU seconds of a process and its children so far (Linux ``/proc``; 0 elsewhere)."""
-    try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    except OSError:
-        return 0.0
-    return sum(int(f) for f in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    """CPU seconds so far of the processes in ``pid``'s process group: the server, its workers and
+    their bot processes (Linux ``/proc``; 0 elsewhere)."""
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[2]) == pid:
+            ticks += sum(int(f) for f in fields[11:15])
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 # -- what was stored ---------------------------------------------------------------------------------
