@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, WebSocketRoute
+from playwright.sync_api import Browser, BrowserContext, WebSocketRoute, expect
 
 from pitchkit.presets import presets
 from pitchkit.record import score_hand
@@ -282,7 +282,7 @@ def test_a_person_who_loses_the_network_is_replaced_by_a_bot_and_takes_the_seat_
 
 def test_the_lobby_creates_a_table_with_a_changed_rule_and_an_invite_that_a_friend_uses(
         web_server: Server, browser: Browser) -> None:
-    host = browser.new_context()
+    host = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
     friend = browser.new_context()
     try:
         page = host.new_page()
@@ -301,7 +301,8 @@ def test_the_lobby_creates_a_table_with_a_changed_rule_and_an_invite_that_a_frie
         invite = links.nth(0).input_value()
         assert "seat=1&invite=" in invite
         page.click("#created button.copy >> nth=0")
-        assert page.locator("#created button.copy >> nth=0").inner_text() == "Copied"
+        expect(page.locator("#created button.copy >> nth=0")).to_have_text("Copied")
+        assert page.evaluate("() => navigator.clipboard.readText()") == invite
         page.reload()  # the table is kept in this browser
         page.click("#mine a")
         page.wait_for_selector("body[data-version]")
