@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, BrowserContext, WebSocketRoute, expect
 
+from pitchkit import make_rules
 from pitchkit.presets import presets
 from pitchkit.record import score_hand
 from tests.server.client import http, ok
@@ -58,7 +59,23 @@ def test_a_person_and_three_bots_play_a_hand_of_every_preset_by_clicking_legal_c
     player.wait_board()
     player.play_hand()
     _check_summary(player, web_server.base, table_id, 0)
+    _check_card_points(player, web_server.base, table_id, variant, players)
     assert not player.errors
+
+
+def _check_card_points(player: Player, base: str, table_id: str, variant: str, players: int) -> None:
+    """The page's running count of card points for game ends where the engine's does."""
+    rules = make_rules(variant)
+    if "game" not in rules.points or rules.dynamic_teams:
+        return
+    replay = ok(http(base, "POST", "/api/replay", record(base, table_id)[:1]))["hands"][0]
+    tricks = replay["steps"][-1]["tricks"]
+    won = player.page.evaluate(
+        "async ([tricks, n]) => (await import('/static/render.js')).cardPoints(tricks, n)", [tricks, players])
+    teams = rules.teams or players
+    for team in range(teams):
+        seats = [s for s in range(players) if s % teams == team]
+        assert sum(won[s] for s in seats) == replay["result"]["card_points"][seats[0]]
 
 
 def _check_replay(viewer: Player, base: str, table_id: str) -> None:

@@ -53,7 +53,16 @@ export function seatsHtml(ctx) {
   return out.join("");
 }
 
-/** The hand's headline: hand number, trump, contract, stock. */
+const GAME_VALUE = { T: 10, A: 4, K: 3, Q: 2, J: 1 };
+
+/** Card points for *game* taken so far by each seat (the winner of each finished trick). */
+export function cardPoints(tricks, players) {
+  const won = Array(players).fill(0);
+  for (const t of tricks) for (const [, c] of t.plays) won[t.winner] += GAME_VALUE[c[0]] && c.length === 2 && c !== "BJ" && c !== "LJ" ? GAME_VALUE[c[0]] : 0;
+  return won;
+}
+
+/** The hand's headline: hand number, trump, contract, stock, card points taken so far. */
 export function infoText(ctx) {
   const { table, state, name } = ctx;
   if (!state) return table.status === "waiting" ? "Waiting for every seat to be taken." : "";
@@ -61,6 +70,10 @@ export function infoText(ctx) {
   if (state.trump) parts.push(`trump ${suitWords(state.trump)}`);
   if (state.pitcher !== null && state.bid !== null) parts.push(`${name(state.pitcher)} bid ${state.bid}${state.ran ? " (ran it)" : ""}`);
   if (state.stock_size) parts.push(`${state.stock_size} cards in the stock`);
+  if (ctx.showGame && state.tricks.length) {
+    const won = cardPoints(state.tricks, table.players);
+    parts.push(`card points for game: ${ctx.groups.map((g) => `${g.map(name).join(" & ")} ${g.reduce((t, s) => t + won[s], 0)}`).join(", ")}`);
+  }
   return parts.join(" \u00b7 ");
 }
 

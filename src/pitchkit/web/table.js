@@ -17,7 +17,7 @@ const PACE = params.get("pace") === "fast" ? { step: 0, trick: 0 } : { step: red
 const page = {
   token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
   table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
-  queue: [], busy: false, history: [], rules: null, offJack: false, teams: 0, lastSummary: null,
+  queue: [], busy: false, history: [], rules: null, offJack: false, teams: 0, showGame: false, lastSummary: null,
 };
 
 function ctx() {
@@ -25,7 +25,7 @@ function ctx() {
   const players = page.table ? page.table.players : 0;
   return {
     table: page.table, state: page.state, seat: page.seat, name, offJack: page.offJack, teams: page.teams,
-    selected: page.selected, hint: page.hint, groups: sides(players, page.teams),
+    selected: page.selected, hint: page.hint, groups: sides(players, page.teams), showGame: page.showGame,
   };
 }
 
@@ -294,6 +294,7 @@ async function loadRules() {
     };
     page.offJack = value("off-jack") === "true";
     page.teams = Number(value("teams")) || 0;
+    page.showGame = value("points").split(",").includes("game");
     record.forEach((h, i) => { if (!page.history[i]) page.history[i] = i + 1 < record.length ? record[i + 1].scores : page.table.scores; });
     draw();
   } catch (e) {
