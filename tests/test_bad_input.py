@@ -457,7 +457,17 @@ WRONG_ACTIONS: list[tuple[str, Callable[[int], object]]] = [
     ("none", lambda s: None),
     ("text", lambda s: "bid 2"),
     ("tuple", lambda s: (s, 2)),
+    ("an object whose == raises", lambda s: _Unequal()),
 ]
+
+
+class _Unequal:
+    """An object that cannot even be compared (as a NumPy array cannot be, with ``==``)."""
+
+    def __eq__(self, other: object) -> bool:
+        raise TypeError("cannot compare")
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 @pytest.mark.parametrize("make", [c[1] for c in WRONG_ACTIONS], ids=[c[0] for c in WRONG_ACTIONS])

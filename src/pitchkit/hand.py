@@ -330,10 +330,10 @@ class Hand(DrawAndExchange):
             self.log.append(action)
             self._apply_play(action.seat, action.card)
             return
-        if self._legal_at == len(self.log) and action in self._legal_list:
-            # equal to a legal action, but Bid(0, 2.0) == Bid(0, 2): the types still need checking
-            check_action(action, self.n_seats)
-        else:
+        # the types first, before any comparison: Bid(0, 2.0) == Bid(0, 2), and an object's own
+        # __eq__ may raise
+        check_action(action, self.n_seats)
+        if not (self._legal_at == len(self.log) and action in self._legal_list):
             self.verify(action)
         self.log.append(action)
         match action:
