@@ -3,6 +3,7 @@ temporary SQLite file or on a real PostgreSQL cluster that the fixtures create (
 into a temporary folder, as the ``postgres`` system user when running as root).
 
 Every test that takes ``database`` (directly or through ``server``) runs once on each database.
+A server that logged an error or a stack trace fails the run when it is stopped.
 Without PostgreSQL's binaries the PostgreSQL runs skip, except under CI (the ``CI`` environment
 variable), where they fail: CI must not pass by skipping them.
 """
@@ -178,6 +179,26 @@ class Server:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(self.process.pid, sig)
 
+    def bot_workers(self) -> list[int]:
+        """The process ids of the server's bot worker processes (Linux: read from /proc)."""
+        assert self.process is not None
+        found = []
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                ppid = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+                cmdline = (stat.parent / "cmdline").read_bytes()
+            except (OSError, IndexError, ValueError):
+                continue
+            if ppid == self.process.pid and b"spawn_main" in cmdline:
+                found.append(int(stat.parent.name))
+        return found
+
+    def errors(self) -> list[str]:
+        """Lines of the server's output that report an error or a stack trace."""
+        text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+        marks = ("Traceback", '"level": "error"', '"level": "critical"', "ERROR:")
+        return [line[:300] for line in text.splitlines() if any(m in line for m in marks)]
+
     def log_tail(self, chars: int = 3000) -> str:
         """The end of the server's output."""
         return self.log_path.read_text(errors="replace")[-chars:] if self.log_path.exists() else ""
@@ -212,6 +233,7 @@ def server(database: Database) -> Iterator[Server]:
     running = Server(database.new_url(), database.folder).start()
     yield running
     running.stop()
+    assert not running.errors(), "the server logged errors:\n" + "\n".join(running.errors())
 
 
 @pytest.fixture(scope="session")

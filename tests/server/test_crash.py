@@ -71,6 +71,7 @@ def test_sigkill_mid_hand_loses_nothing_acknowledged(database: Database) -> None
         run(sigkill_and_restart(server), timeout=150)
     finally:
         server.stop()
+    assert not server.errors(), "\n".join(server.errors())
 
 
 async def sigkill_and_restart(server: Server) -> None:
@@ -126,6 +127,7 @@ def test_sigterm_exits_promptly_and_keeps_what_was_acknowledged(database: Databa
         run(sigterm_and_restart(server), timeout=120)
     finally:
         server.stop()
+    assert not server.errors(), "\n".join(server.errors())
 
 
 async def sigterm_and_restart(server: Server) -> None:

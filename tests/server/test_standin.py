@@ -38,6 +38,7 @@ def quick_server(database: Database) -> Iterator[Server]:
     server = Server(database.new_url(), database.folder, grace=GRACE).start()
     yield server
     server.stop()
+    assert not server.errors(), "\n".join(server.errors())
 
 
 def standin(frame: JSON, on: bool) -> JSON | None:
@@ -76,6 +77,7 @@ def test_bot_stands_in_for_a_person_away_past_the_grace_period(quick_server: Ser
         seat = table.info()["seats"][0]
         assert seat["standin"] is False and seat["connected"] is True
 
+        await back.until(lambda f: standin(f, False) is not None)
         turn = await play(back, stop=lambda f: my_turn(back, f))
         with pytest.raises(TimeoutError):
             await back.recv(timeout=GRACE + 1.5)
