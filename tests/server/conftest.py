@@ -5,7 +5,8 @@ into a temporary folder, as the ``postgres`` system user when running as root).
 Every test that takes ``database`` (directly or through ``server``) runs once on each database.
 A server that logged an error or a stack trace fails the run when it is stopped.
 Without PostgreSQL's binaries the PostgreSQL runs skip, except under CI (the ``CI`` environment
-variable), where they fail: CI must not pass by skipping them.
+variable), where they fail: CI must not pass by skipping them. ``PITCHKIT_PG_BIN`` names the folder
+of the binaries where they are elsewhere.
 """
 
 from __future__ import annotations
@@ -43,7 +44,11 @@ def free_port() -> int:
 
 
 def postgres_bin() -> Path | None:
-    """The newest PostgreSQL server binaries installed (Debian's layout), if any."""
+    """The folder of PostgreSQL's server binaries: ``PITCHKIT_PG_BIN`` when set, else the newest
+    in Debian's layout, else the one on ``PATH``; ``None`` when there is no ``initdb``."""
+    given = os.environ.get("PITCHKIT_PG_BIN")
+    if given is not None:
+        return Path(given) if (Path(given) / "initdb").exists() else None
     found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]))
     if found:
         return Path(found[-1]).parent
