@@ -423,8 +423,9 @@ def test_misdeals_in_a_row_stop_the_game_with_a_clear_error(monkeypatch: pytest.
     (pct([], options={"points": "high,lo\nw," + "z" * 5000}), "unknown point categories"),
     (pct([{"seat": 0, "play": "A\nS" * 1000}]), "not a card"),
     (pct([{"seat": 0, "choose": "\u202e" * 100}]), "unknown choice"),
+    (pct([{"seat": 0, **{f"k{i}": i for i in range(2000)}}]), "unknown key"),
 ], ids=["newline in variant", "1 MB variant", "newline in option", "long option name", "long points",
-        "long card", "control characters"])
+        "long card", "control characters", "an action of 2000 keys"])
 def test_echoed_input_is_quoted_and_cut(doc: dict[str, object], contains: str) -> None:
     err = assert_one_line_error(doc, contains=contains)
     assert len(err) < 300, err

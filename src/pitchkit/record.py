@@ -7,6 +7,7 @@ See ``docs/hand-record.md``. :func:`score_document` is what ``pitch score`` runs
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play, Ruling
 from pitchkit.cards import Card, Suit, parse_cards
 from pitchkit.checks import SCORE_LIMIT
-from pitchkit.errors import PitchError, RecordError, clip, quote
+from pitchkit.errors import ECHO_LIMIT, PitchError, RecordError, clip, quote
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
 from pitchkit.lookup import MAX_SEATS
@@ -226,8 +227,9 @@ def _entry_text(entry: object) -> str:
     if not isinstance(entry, dict):
         return _short(entry)
     parts = [f"seat {_short(entry['seat'])}"] if "seat" in entry else []
-    parts += [f"{_short(k)} {_short(v)}" for k, v in entry.items() if k != "seat"]
-    return " ".join(parts) or "{}"
+    others = ((k, v) for k, v in entry.items() if k != "seat")
+    parts += [f"{_short(k)} {_short(v)}" for k, v in itertools.islice(others, 3)]
+    return clip(" ".join(parts), 2 * ECHO_LIMIT) or "{}"
 
 
 def _replay(hand: Hand, actions: object, apply: Any, *, offset: int = 0) -> None:

@@ -28,8 +28,7 @@ from pitchkit.record import game_record, hand_record, score_document
 from pitchkit.rules import OPTION_FIELDS, OPTION_RANGES, Rules, option_name
 
 #: the longest message a check accepts: a fixed text plus a few echoes of at most 60 characters
-#: (the list of option names in "unknown option" is the longest fixed text)
-MESSAGE_LIMIT = 1200
+MESSAGE_LIMIT = 400
 
 _WORDS = ("pass", "smudge", "over-smudge", "take", "run", "sell", "misdeal", "none", "true", "false",
           "pct", "ten-point", "S", "spades", "10h", "BJ", "-0", "--5", "+5", "1_000", " 7 ", "0x1f", "1e3",
@@ -72,6 +71,8 @@ def hostile_value(rng: random.Random, depth: int = 0) -> object:
     if kind == 9:
         return [hostile_value(rng, depth + 1) for _ in range(rng.randrange(4))]
     if kind == 10:
+        if rng.random() < 0.1:
+            return {f"k{i}": i for i in range(1000)}
         return {quote(hostile_value(rng, depth + 1))[:20]: hostile_value(rng, depth + 1)
                 for _ in range(rng.randrange(3))}
     return [rng.choice(NAMES) for _ in range(rng.randrange(60))]
