@@ -132,7 +132,7 @@ class Decisions:
         seat = self.to_act
         if seat is None:
             raise IllegalActionError("the game is over")
-        a = enc._check_id(action_id)
+        a = enc.check_id(action_id)
         legal = self.legal_ids()
         if a not in legal:
             raise IllegalActionError(f"seat {seat} cannot {enc.action_name(a)} now; legal: "

@@ -55,7 +55,7 @@ PHASES: tuple[Phase, ...] = tuple(Phase)
 def action_name(action_id: int) -> str:
     """Text of an action id: ``bid 3``, ``pass``, ``run``, ``trump S``, ``play KH``,
     ``discard 7C``, ``discard done``, ``pass-card QD``."""
-    a = _check_id(action_id)
+    a = check_id(action_id)
     if a == BID_PASS:
         return "pass"
     if a <= MAX_BID:
@@ -73,7 +73,9 @@ def action_name(action_id: int) -> str:
     return f"pass-card {CARDS[a - PASS_BASE]}"
 
 
-def _check_id(action_id: object) -> int:
+def check_id(action_id: object) -> int:
+    """``action_id`` as an ``int`` if it is an id of the action table, else an
+    :class:`~pitchkit.errors.IllegalActionError`."""
     if isinstance(action_id, np.integer):
         action_id = int(action_id)
     if type(action_id) is not int or not 0 <= action_id < N_ACTIONS:
@@ -111,7 +113,7 @@ def pick_card(action_id: int) -> Card | None:
 
 def single_action(seat: int, action_id: int) -> Action:
     """The engine action of a one-decision id (bid, choice, trump or play) for ``seat``."""
-    a = _check_id(action_id)
+    a = check_id(action_id)
     if a == BID_PASS:
         return Bid(seat, None)
     if a <= MAX_BID:
