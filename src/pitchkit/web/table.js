@@ -17,7 +17,7 @@ const PACE = params.get("pace") === "fast" ? { step: 0, trick: 0 } : { step: red
 const page = {
   token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
   table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
-  queue: [], busy: false, history: [], rules: null, offJack: false, teams: 0, showGame: false, lastSummary: null,
+  queue: [], busy: false, history: [], rules: null, offJack: false, teams: 0, showGame: false, bidOut: null, lastSummary: null,
 };
 
 function ctx() {
@@ -243,10 +243,14 @@ function restoreFocus(key, myTurn) {
 }
 
 function scoresHtml(c) {
+  const { target, within } = page.bidOut || {};
   const rows = c.groups.map((g) => `<tr><th scope="row">${esc(g.map(c.name).join(" & "))}</th><td>${c.table.scores[g[0]]}</td></tr>`).join("");
+  const bidOut = Number.isFinite(target) && Number.isFinite(within) && c.table.status === "playing" &&
+    c.groups.every((g) => c.table.scores[g[0]] >= target - within)
+    ? `<p class="must-bid-out">Every side is within ${within} of ${target}: only the bidder can go out (must bid out).</p>` : "";
   const status = c.table.status === "over"
     ? `<p class="winner">Game over: ${esc((c.table.winner || []).map(c.name).join(" & "))} won.</p>` : "";
-  return `<h2>Scores</h2><table class="scores"><tbody>${rows}</tbody></table>${status}`;
+  return `<h2>Scores</h2><table class="scores"><tbody>${rows}</tbody></table>${bidOut}${status}`;
 }
 
 // -- input --------------------------------------------------------------------------------------
@@ -295,6 +299,7 @@ async function loadRules() {
     page.offJack = value("off-jack") === "true";
     page.teams = Number(value("teams")) || 0;
     page.showGame = value("points").split(",").includes("game");
+    page.bidOut = { target: Number(value("target")), within: Number(value("bidder-only-within")) };
     record.forEach((h, i) => { if (!page.history[i]) page.history[i] = i + 1 < record.length ? record[i + 1].scores : page.table.scores; });
     draw();
   } catch (e) {
