@@ -24,7 +24,7 @@ MAX_RECORD_BYTES = 2_000_000
 def mount_pages(app: FastAPI) -> None:
     """Serve the lobby at ``/``, a table at ``/t/{table_id}``, the replay page at ``/replay``, the
     files under ``/static``, and the replay of a record at ``POST /api/replay``."""
-    app.mount("/static", StaticFiles(directory=FILES), name="static")
+    app.mount("/static", StaticFiles(directory=FILES / "static"), name="static")
 
     @app.get("/", include_in_schema=False)
     async def lobby_page() -> FileResponse:
