@@ -20,5 +20,6 @@ def test_the_pages_and_every_module_they_import_are_served(web_server: Server) -
 
 
 def test_only_the_page_files_are_served_from_static(web_server: Server) -> None:
-    for path in ("/static/__init__.py", "/static/../__init__.py", "/static/replay.py", "/static/../table.html"):
+    for path in ("/static/__init__.py", "/static/../__init__.py", "/static/replay.py",
+                 "/static/../table.html"):
         assert http(web_server.base, "GET", path).status == 404, path
