@@ -22,7 +22,7 @@ from pitchkit.bench.selfplay import Rate, engine_rate, fast_rate
 from pitchkit.presets import make_rules, presets
 from pitchkit.rules import Rules
 
-SECTIONS = ("presets", "calls", "players", "hand-size", "openspiel")
+SECTIONS = ("presets", "calls", "players", "hand-size", "openspiel", "envs")
 #: presets whose figures are also taken across player counts and hand sizes
 SCALING_PRESETS = ("pct", "seven-point")
 #: the compiled path's rate settles within a fraction of the time the engine's needs
@@ -79,6 +79,7 @@ def step_count(sections: tuple[str, ...] = SECTIONS) -> int:
         "players": sum(make_rules(n).max_players - make_rules(n).min_players + 1 for n in SCALING_PRESETS),
         "hand-size": 2 * len(SCALING_PRESETS),
         "openspiel": 1,
+        "envs": 1,
     }
     return sum(counts[s] for s in sections)
 
@@ -89,7 +90,9 @@ def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...
 
     ``presets``: engine (and fast path) random self-play per preset; ``calls``: microseconds per
     ``legal_actions``/``apply``/``clone``/``view``; ``players`` and ``hand-size``: how the figures
-    grow; ``openspiel``: OpenSpiel's Euchre driven the same way (``None`` when not installed)."""
+    grow; ``openspiel``: OpenSpiel's Euchre driven the same way (``None`` when not installed);
+    ``envs``: pct through the PettingZoo and OpenSpiel environments against the engine's loop
+    (``None`` without ``pitchkit[envs]``)."""
     say = progress or (lambda _: None)
     report: dict[str, Any] = {"seconds": seconds, "repeat": repeat, "machine": machine_info()}
     if "presets" in sections:
@@ -132,7 +135,19 @@ def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...
         pct = report.get("presets", {}).get("pct")
         if euchre is not None and pct is not None:
             report["pct_hands_per_euchre_game"] = round(pct["hands_per_s"] / euchre.hands_per_s, 3)
+    if "envs" in sections:
+        say("research environments")
+        report["envs"] = _envs(seconds)
     return report
+
+
+def _envs(seconds: float) -> dict[str, Any] | None:
+    try:
+        from pitchkit.envs.speed import BENCH_LOOPS, measure
+        figures = measure("pct", seconds, BENCH_LOOPS)
+    except ImportError:
+        return None
+    return {"pct": {name: {k: round(v, 1) for k, v in row.items()} for name, row in figures.items()}}
 
 
 def _num(x: float | None, digits: int = 0) -> str:
@@ -187,7 +202,8 @@ def render(report: dict[str, Any], console: Console, *, markdown: bool = False) 
     if "openspiel" in report:
         os_row = report["openspiel"]
         if os_row is None:
-            console.print("OpenSpiel: not installed (pip install 'pitchkit[bench]'); comparison skipped")
+            console.print("OpenSpiel: not installed (pip install 'pitchkit[bench]'); comparison skipped",
+                          markup=False)
         else:
             e = os_row["euchre"]
             console.print(f"OpenSpiel euchre from Python: {_num(e['games_per_s'])} games/s, "
@@ -195,3 +211,13 @@ def render(report: dict[str, Any], console: Console, *, markdown: bool = False) 
                           f"({e['decisions_per_game']} decisions/game)")
             if "pct_hands_per_euchre_game" in report:
                 console.print(f"pct hands/s per euchre game/s: {report['pct_hands_per_euchre_game']}")
+    if "envs" in report:
+        if report["envs"] is None:
+            console.print("Research environments: not installed (pip install 'pitchkit[envs]'); skipped",
+                          markup=False)
+        else:
+            rows = report["envs"]["pct"]
+            base = rows["engine (actions)"]["decisions_per_s"]
+            console.print("pct decisions/s: " + ", ".join(
+                f"{name} {_num(row['decisions_per_s'])} ({row['decisions_per_s'] / base:.2f}x)"
+                for name, row in rows.items()))
