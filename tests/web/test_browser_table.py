@@ -198,8 +198,8 @@ def test_keyboard_alone_plays_a_hand(web_server: Server, context: BrowserContext
     page.wait_for_selector("dialog#summary[open]", state="detached")
 
 
-def test_a_phone_screen_plays_a_hand_without_horizontal_scrolling(web_server: Server,
-                                                                   browser: Browser) -> None:
+def test_a_phone_screen_plays_a_hand_and_shows_the_lobby_and_replay_without_horizontal_scrolling(
+        web_server: Server, browser: Browser) -> None:
     made = create_table(web_server.base, "ten-point", [{"human": True}, *BOTS])
     phone = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True)
     try:
@@ -212,6 +212,12 @@ def test_a_phone_screen_plays_a_hand_without_horizontal_scrolling(web_server: Se
             assert widths[0] <= widths[1], f"the page is {widths[0]} px wide on a {widths[1]} px screen"
 
         player.play_hand(on_step=fits)
+        fits()
+        player.page.goto(web_server.base + "/")
+        player.page.click("#options summary")
+        fits()
+        player.page.goto(f"{web_server.base}/replay?table={made['id']}")
+        player.page.wait_for_selector("#replay:not([hidden])")
         fits()
     finally:
         phone.close()
