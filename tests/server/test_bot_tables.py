@@ -18,7 +18,7 @@ import pytest
 
 from pitchkit.record import score_document
 from tests.server.client import JSON, events, over, person_and_bots, play, run
-from tests.server.conftest import Database, Server
+from tests.server.conftest import Server
 
 
 def finish(server: Server, bot: str, options: JSON | None) -> tuple[JSON, list[JSON], list[JSON]]:
@@ -44,24 +44,20 @@ def test_person_and_three_bots_finish_a_game(server: Server, bot: str, options: 
     assert result["scores"] == final["table"]["scores"]
 
 
-def test_a_bot_worker_killed_mid_game_is_replaced(database: Database) -> None:
-    server = Server(database.new_url(), database.folder).start()
-    try:
-        async def go() -> tuple[JSON, list[JSON], list[int], list[int]]:
-            table, conn = await person_and_bots(server.base, server.ws_base, ["heuristic"] * 3)
-            await play(conn, stop=lambda f: f["version"] >= 12)
-            killed = server.bot_workers()
-            for pid in killed:
-                os.kill(pid, signal.SIGKILL)
-            final = await play(conn, timeout=150)
-            await conn.close()
-            return final, table.record(), killed, server.bot_workers()
+def test_a_bot_worker_killed_mid_game_is_replaced(server: Server) -> None:
+    async def go() -> tuple[JSON, list[JSON], list[int], list[int]]:
+        table, conn = await person_and_bots(server.base, server.ws_base, ["heuristic"] * 3)
+        await play(conn, stop=lambda f: f["version"] >= 12)
+        killed = server.bot_workers()
+        for pid in killed:
+            os.kill(pid, signal.SIGKILL)
+        final = await play(conn, timeout=150)
+        await conn.close()
+        return final, table.record(), killed, server.bot_workers()
 
-        final, record, killed, now = run(go(), timeout=180)
-        assert len(killed) == 1
-        assert over(final)
-        assert score_document(record)["scores"] == final["table"]["scores"]
-        assert len(now) == 1 and now != killed
-        assert server.alive()
-    finally:
-        server.stop()
+    final, record, killed, now = run(go(), timeout=180)
+    assert len(killed) == 1
+    assert over(final)
+    assert score_document(record)["scores"] == final["table"]["scores"]
+    assert len(now) == 1 and now != killed
+    assert server.alive()

@@ -21,7 +21,9 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+from collections.abc import Callable, Iterator
 
+import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli.app import app
@@ -44,11 +46,22 @@ from tests.server.client import (
 from tests.server.conftest import Database, Server
 
 
-def mid_hand(frame: JSON) -> bool:
-    """The second hand, in play, with a trick done."""
-    state = frame.get("state")
-    return (frame["type"] in ("snapshot", "update") and frame["table"]["hand"] >= 2 and state is not None
-            and state["phase"] == "play" and len(state["tricks"]) >= 1)
+def mid_hand(hand: int) -> Callable[[JSON], bool]:
+    """A test for the frame that shows hand ``hand`` (counted from 1) in play with a trick done."""
+    def test(frame: JSON) -> bool:
+        state = frame.get("state")
+        return (frame["type"] in ("snapshot", "update") and frame["table"]["hand"] >= hand
+                and state is not None and state["phase"] == "play" and len(state["tricks"]) >= 1)
+    return test
+
+
+@pytest.fixture(scope="module")
+def crashing_server(database: Database) -> Iterator[Server]:
+    """A server of this module's own, which its tests stop and start again."""
+    server = Server(database.new_url(), database.folder).start()
+    yield server
+    server.stop()
+    assert not server.errors(), "\n".join(server.errors())
 
 
 def public_actions(frames: list[JSON]) -> list[JSON]:
@@ -65,13 +78,8 @@ async def reconnect(server: Server, table_id: str, token: str | None, watch: str
     return conn, await conn.until(lambda f: f["type"] in ("synced", "snapshot", "error"))
 
 
-def test_sigkill_mid_hand_loses_nothing_acknowledged(database: Database) -> None:
-    server = Server(database.new_url(), database.folder).start()
-    try:
-        run(sigkill_and_restart(server), timeout=150)
-    finally:
-        server.stop()
-    assert not server.errors(), "\n".join(server.errors())
+def test_sigkill_mid_hand_loses_nothing_acknowledged(crashing_server: Server) -> None:
+    run(sigkill_and_restart(crashing_server), timeout=150)
 
 
 async def sigkill_and_restart(server: Server) -> None:
@@ -80,7 +88,8 @@ async def sigkill_and_restart(server: Server) -> None:
     seats = []
     for seat in range(4):
         seats.append(await Conn.open(server.ws_base, table.id, token=table.join(seat), seat=seat))
-    frames = await asyncio.gather(*(play(c, stop=mid_hand) for c in seats), watch(spectator, stop=mid_hand))
+    second = mid_hand(2)
+    frames = await asyncio.gather(*(play(c, stop=second) for c in seats), watch(spectator, stop=second))
     assert len({f["version"] for f in frames}) == 1
     before = public_actions(spectator.frames)
 
@@ -121,19 +130,14 @@ async def sigkill_and_restart(server: Server) -> None:
     assert CliRunner().invoke(app, ["verify-deal", "-"], input=json.dumps(record)).exit_code == 0
 
 
-def test_sigterm_exits_promptly_and_keeps_what_was_acknowledged(database: Database) -> None:
-    server = Server(database.new_url(), database.folder).start()
-    try:
-        run(sigterm_and_restart(server), timeout=120)
-    finally:
-        server.stop()
-    assert not server.errors(), "\n".join(server.errors())
+def test_sigterm_exits_promptly_and_keeps_what_was_acknowledged(crashing_server: Server) -> None:
+    run(sigterm_and_restart(crashing_server), timeout=120)
 
 
 async def sigterm_and_restart(server: Server) -> None:
     table = create_table(server.base, "pct", [{"human": True}] * 4)
     seats = [await Conn.open(server.ws_base, table.id, token=table.join(s), seat=s) for s in range(4)]
-    await asyncio.gather(*(play(c, stop=mid_hand) for c in seats))
+    await asyncio.gather(*(play(c, stop=mid_hand(1)) for c in seats))
     actor = next(c for c in seats if my_turn(c, c.frames[-1]))
     assert actor.seat is not None
     asked = actor.frames[-1]["version"]
