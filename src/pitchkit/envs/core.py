@@ -106,11 +106,14 @@ class Decisions:
         """The legal action ids of ``seat`` (all 0 when it is not to act)."""
         mask = np.zeros(enc.N_ACTIONS, dtype=np.int8)
         if seat == self.to_act:
-            mask[self.legal_ids()] = 1
+            mask[self._legal_ids()] = 1
         return mask
 
     def legal_ids(self) -> list[int]:
-        """The legal action ids of the seat to act."""
+        """The legal action ids of the seat to act, in increasing order."""
+        return list(self._legal_ids())
+
+    def _legal_ids(self) -> list[int]:
         seat = self.to_act
         if seat is None:
             return []
@@ -133,7 +136,7 @@ class Decisions:
         if seat is None:
             raise IllegalActionError("the game is over")
         a = enc.check_id(action_id)
-        legal = self.legal_ids()
+        legal = self._legal_ids()
         if a not in legal:
             raise IllegalActionError(f"seat {seat} cannot {enc.action_name(a)} now; legal: "
                                      + ", ".join(enc.action_name(i) for i in legal[:8])
