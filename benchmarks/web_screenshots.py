@@ -28,7 +28,8 @@ def _seat_page(browser: Browser, base: str, variant: str, viewport: dict[str, in
                   {"seat": 0, "invite": made["invites"][0]["invite"], "name": "Ann"})
     entry = json.dumps([{"id": made["id"], "seat": 0, "token": joined["token"], "name": "Ann",
                          "variant": variant}])
-    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+    # reduced motion: the pictures show cards that have landed, not half-way through their animation
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce")
     context.add_init_script(f"localStorage.setItem('pitchkit.tables', {json.dumps(entry)})")
     page = context.new_page()
     page.goto(f"{base}/t/{made['id']}?pace=fast")
@@ -78,10 +79,12 @@ def main() -> None:
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
                                          headless=True, args=ARGS)
-            lobby = browser.new_page(viewport={"width": 1000, "height": 760})
+            lobby = browser.new_page(viewport={"width": 1000, "height": 900})
             lobby.goto(base + "/")
             lobby.fill("#name", "Ann")
             lobby.select_option("#seats select[data-seat='2']", "friend")
+            lobby.click("#options summary")
+            lobby.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")
             lobby.screenshot(path=args.out / "web-lobby.png")
             desk = _seat_page(browser, base, "pct", {"width": 1100, "height": 720})
             _play_until(desk, "trick")
