@@ -104,3 +104,20 @@ def test_mcts_plays_with_evaluate_bots_on_a_small_game() -> None:
     bots = [bot, uniform_random.UniformRandomBot(1, rng)]
     returns = [evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng) for _ in range(3)]
     assert all(len(r) == 2 for r in returns)
+
+
+@pytest.mark.parametrize("variant", ["pct", "ten-point"])
+def test_information_state_strings_name_no_hidden_card(variant: str) -> None:
+    game = pyspiel.load_game("python_pitch", {"variant": variant})
+    for decisions in (0, 9, 30):
+        state = random_state(game, decisions + 1, decisions=decisions)
+        hand = state.hand
+        for seat in range(game.num_players()):
+            view = state.view(seat)
+            known = {*view.hand, *view.discards, *view.passed, *view.received, *hand.initial_hands[seat],
+                     *(c for plays, _ in view.tricks for _, c in plays), *(c for _, c in view.trick)}
+            held = {str(c) for s in range(game.num_players()) for c in hand.holding(s)}
+            hidden = held - set(map(str, known))
+            words = set(state.information_state_string(seat).replace("[", " ").replace("]", " ").split())
+            words |= set(state.observation_string(seat).replace("[", " ").replace("]", " ").split())
+            assert not words & hidden
