@@ -189,3 +189,25 @@ def test_visible_decisions_hold_the_own_discard_only() -> None:
                 assert own and not others
             return
     pytest.fail("the hand ended before the first lead")
+
+
+def test_the_observation_marks_a_run_and_each_seats_latest_bid() -> None:
+    """pct, take it or run it: once the dealer runs it, ``ran`` is set and the bids part shows each
+    seat's latest bid (its second-round bid, if any)."""
+    for seed in range(200):
+        for game in random_decisions("pct", seed, max_hands=1):
+            hand = game.game.hand
+            if not hand.auction.ran or hand.phase != Phase.PLAY:
+                continue
+            view = game.view(0)
+            obs = game.observation(0)
+            layout = game.layout
+            assert layout.part(obs, "ran")[0] == 1.0
+            latest = dict(view.bids)
+            rows = layout.part(obs, "bids")
+            for s in range(4):
+                slot = 0 if s not in latest else 1 + (latest[s] or 0)
+                assert rows[s, slot] == 1.0 and rows[s].sum() == 1.0
+            assert view.bid is not None and layout.part(obs, "contract")[view.bid - 1] == 1.0
+            return
+    pytest.fail("no pct hand in 200 seeds where the dealer ran it")
