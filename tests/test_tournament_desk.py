@@ -21,7 +21,7 @@ from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
 from pitchkit.bots import make_bot
-from pitchkit.record import game_record, replay_game
+from pitchkit.record import game_record, replay_game, score_document
 from pitchkit.tournament import event as event_module
 from pitchkit.tournament import unl
 from pitchkit.tournament.desk import Desk
@@ -259,6 +259,25 @@ def test_unl_a_darrtown_style_record_not_over_without_a_clock_is_refused(tmp_pat
     played = play_table(desk.event.rules, ["heuristic"] * 4, random.Random(1), stop=unl.Clock(6, 3).stopped)
     with pytest.raises(DeskError, match="not over"):
         desk.result(1, played.record, stopped=True)
+
+
+def test_unl_three_straight_sets_lose_the_match(tmp_path: Path) -> None:
+    """Seed 003 The Bid: three straight sets lose the match. A record that ends so is a finished
+    game: the desk enters it, the other team winning."""
+    desk = unl_desk(tmp_path)
+    for seed in range(36, 200):
+        played = play_table(desk.event.rules, ["heuristic"] * 4, random.Random(seed))
+        if "sets in a row" in played.reason:
+            break
+    else:
+        pytest.fail("no game ended by three sets")
+    hands = score_document(played.record)["hands"]
+    assert isinstance(hands, list)
+    loser = 1 - played.winners[0] % 2
+    bids = [h["made"] for h in hands if h["pitcher"] is not None and h["pitcher"] % 2 == loser]
+    assert bids[-3:] == [False, False, False]
+    result = desk.result(1, played.record)
+    assert result.winners == [desk.table(1).entrants[1 - loser]] and "sets" in result.reason
 
 
 # advancement
