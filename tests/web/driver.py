@@ -12,6 +12,9 @@ from typing import Any
 
 from playwright.sync_api import Page, WebSocket
 
+from pitchkit import Game, make_rules
+from pitchkit.bots import make_bot
+from pitchkit.record import game_record
 from tests.server.client import http, ok
 
 #: the longest wait for the page to answer
@@ -25,6 +28,17 @@ def create_table(base: str, variant: str, seats: list[dict[str, Any]], **extra: 
     body = {"variant": variant, "seats": seats, **extra}
     made: dict[str, Any] = ok(http(base, "POST", "/api/tables", body), 201)
     return made
+
+
+def bot_game(variant: str, seed: int, hands: int) -> list[Any]:
+    """The record of the first ``hands`` hands of a game of ``random`` bots (fewer if it ends)."""
+    game = Game(make_rules(variant), seed=seed)
+    bots = [make_bot("random", seed=seed + s) for s in range(game.rules.players)]
+    while not game.over and len(game_record(game)) <= hands:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat)))
+    return list(game_record(game)[:hands])
 
 
 def record(base: str, table_id: str) -> list[dict[str, Any]]:

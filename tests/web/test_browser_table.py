@@ -20,7 +20,7 @@ from pitchkit.presets import presets
 from pitchkit.record import score_hand
 from tests.server.client import http, ok
 from tests.server.conftest import Server
-from tests.web.driver import CARD, WAIT_MS, Player, create_table, expected_awards, record
+from tests.web.driver import CARD, WAIT_MS, Player, bot_game, create_table, expected_awards, record
 
 BOTS = [{"bot": "heuristic"}] * 3
 #: what only a seat is sent (its cards, discards, passes, choices, and its number)
@@ -356,3 +356,64 @@ def test_the_hint_button_marks_a_legal_choice(web_server: Server, context: Brows
             return
         player.step(try_illegal=False)  # a hint for a choice without a button of its own: go on
     raise AssertionError("no hint marked a card or a bid")
+
+
+SPECIAL_STEPS = [
+    ({"choose": "run"}, "Run it"), ({"choose": "sell"}, "Sell"), ({"choose": "misdeal"}, "Call a misdeal"),
+    ({"bid": "smudge"}, "Smudge"), ({"bid": "over-smudge"}, "Over-smudge"), ({"bid": "pass"}, "Pass"),
+    ({"bid": 3}, "Bid 3"), ({"trump": "H"}, "\u2665 hearts"),
+]
+
+
+@pytest.mark.parametrize(("action", "label"), SPECIAL_STEPS, ids=[label for _, label in SPECIAL_STEPS])
+def test_every_special_step_has_its_button(web_server: Server, context: BrowserContext,
+                                           action: dict[str, Any], label: str) -> None:
+    page = context.new_page()
+    page.goto(web_server.base + "/replay")
+    state = {"to_act": 0, "bids": [[1, 3]], "dealer": 0, "legal": [action], "phase": "auction"}
+    html = page.evaluate("""async ([state]) => (await import('/static/render.js')).actionsHtml(
+        {state, seat: 0, selected: new Set(), hint: null})""", [state])
+    page.set_content(f"<div id=actions>{html}</div>")
+    button = page.locator("#actions button.act")
+    assert button.count() == 1
+    assert button.inner_text().startswith(label)
+    assert json.loads(button.get_attribute("data-act") or "") == action
+
+
+@pytest.mark.parametrize("count", [[3, 6], [2, 2]])
+def test_the_discard_is_confirmed_only_with_an_allowed_number_of_cards(
+        web_server: Server, context: BrowserContext, count: list[int]) -> None:
+    page = context.new_page()
+    page.goto(web_server.base + "/replay")
+    offer = ["2C", "3C", "4C", "5C", "6C", "7C"]
+    state = {"to_act": 0, "bids": [], "dealer": 1, "phase": "discard",
+             "legal": [{"discard": {"choose_from": offer, "count": count}}]}
+    for picked in range(len(offer) + 1):
+        enabled = page.evaluate("""async ([state, n, offer]) => {
+            const html = (await import('/static/render.js')).actionsHtml(
+                {state, seat: 0, selected: new Set(offer.slice(0, n)), hint: null});
+            const box = document.createElement('div');
+            box.innerHTML = html;
+            return !box.querySelector('#discard-go').hasAttribute('aria-disabled'); }""",
+                                [state, picked, offer])
+        assert enabled == (count[0] <= picked <= count[1]), picked
+
+
+def test_a_record_file_opened_from_disk_replays_with_its_results(
+        web_server: Server, context: BrowserContext, tmp_path: Path) -> None:
+    game = bot_game("ten-point", 5, 2)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game))
+    page = context.new_page()
+    page.goto(web_server.base + "/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#replay:not([hidden])")
+    assert page.inner_text("#where").startswith(f"Hand 1 of {len(game)}, step 0 of {len(game[0]['actions'])}")
+    assert page.locator("#seat-hands [data-card]").count() == sum(len(h) for h in game[0]["hands"])
+    page.click("#last")
+    assert page.locator("#result ul.awards li").count() >= 1
+    path.write_text('{"variant": "pct", "dealer": 9}')
+    page.goto(web_server.base + "/replay")
+    page.set_input_files("#file", str(path))
+    expect(page.locator("#load-error")).not_to_be_empty()
+    assert "\n" not in page.inner_text("#load-error")

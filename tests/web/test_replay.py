@@ -8,29 +8,18 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit import Game, make_rules
-from pitchkit.bots import make_bot
 from pitchkit.presets import presets
-from pitchkit.record import game_record, score_game
+from pitchkit.record import score_game
 from pitchkit.web.replay import replay_steps
 from tests.server.client import http, ok
 from tests.server.conftest import Server
-
-
-def _played(variant: str, seed: int, hands: int) -> list[Any]:
-    game = Game(make_rules(variant), seed=seed)
-    bots = [make_bot("random", seed=seed + s) for s in range(game.rules.players)]
-    while not game.over and len(game_record(game)) <= hands:
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game.view(seat)))
-    return list(game_record(game)[:hands])
+from tests.web.driver import bot_game
 
 
 @settings(max_examples=8, deadline=None)
 @given(variant=st.sampled_from(sorted(presets())), seed=st.integers(0, 10_000))
 def test_a_replay_steps_through_every_action_with_every_hand_visible(variant: str, seed: int) -> None:
-    record = _played(variant, seed, 2)
+    record = bot_game(variant, seed, 2)
     replay = replay_steps(record)
     scored: Any = score_game(record)
     assert len(replay["hands"]) == len(record)
@@ -51,7 +40,7 @@ def test_the_replay_endpoint_answers_bad_records_in_one_line(web_server: Server)
         reply = http(web_server.base, "POST", "/api/replay", raw=raw)
         assert reply.status == 400, reply.text
         assert "\n" not in reply.body["error"] and reply.body["error"]
-    record = _played("pct", 3, 1)
+    record = bot_game("pct", 3, 1)
     got = ok(http(web_server.base, "POST", "/api/replay", record))
     scored: Any = score_game(record)
     assert got["hands"][0]["result"] == scored["hands"][0]
