@@ -196,7 +196,7 @@ class Desk:
         except RecursionError:
             raise DeskError("record: nested too deeply") from None
         except PitchError as e:
-            raise DeskError(f"record: {e}") from None
+            raise DeskError(str(e) if str(e).startswith("record:") else f"record: {e}") from None
         rules = ev.table_rules(len(table.entrants))
         names = ev.seat_names(table)
         if game.rules != rules:
