@@ -251,7 +251,7 @@ def test_unl_tie_after_the_stop_plays_one_more_hand(tmp_path: Path) -> None:
     assert result.scores[0] != result.scores[1]
 
 
-def test_unl_a_darrtown_style_record_not_over_without_a_clock_is_refused(tmp_path: Path) -> None:
+def test_without_a_match_clock_a_stopped_game_is_not_a_result(tmp_path: Path) -> None:
     """Without a match clock (``--clock 0``) a stopped game is not a result."""
     desk = Desk.create(tmp_path / "event", new_event("round-robin", preset="ten-point", seed=6))
     desk.add([["Ann", "Bob"], ["Cy", "Dee"]])
