@@ -1,7 +1,7 @@
 """Coming back with a stale version, and two tabs of one seat (a person and three heuristic bots).
 
 - ``test_reconnect_with_a_stale_version_gets_the_current_state``: a person closes the websocket
-  mid-game right after acting; the bots play on to the person's turn; the person reconnects and
+  mid-game right after acting, when a bot is to act; the bots play on to the person's turn; the person reconnects and
   sends ``sync`` with the version it had: the answer is a snapshot at the table's current version.
   An ``act`` carrying the old version is refused with an error and changes nothing (a ``sync`` at
   the current version answers ``synced``, the table's version is the same); the same action with
@@ -32,12 +32,12 @@ def test_reconnect_with_a_stale_version_gets_the_current_state(server: Server) -
         table, conn = await person_and_bots(server.base, server.ws_base, ["heuristic"] * 3, options=LONG_GAME)
         turns = 0
 
-        def second_action(frame: JSON) -> bool:
+        def acted_twice_and_waits(frame: JSON) -> bool:
             nonlocal turns
             turns += acted(0, frame)
-            return turns == 2
+            return turns >= 2 and frame.get("state", {}).get("to_act") != 0
 
-        left = await play(conn, stop=second_action)
+        left = await play(conn, stop=acted_twice_and_waits)
         old = left["version"]
         await conn.close()
 
