@@ -1,11 +1,11 @@
 """Coming back with a stale version, and two tabs of one seat (a person and three heuristic bots).
 
 - ``test_reconnect_with_a_stale_version_gets_the_current_state``: a person closes the websocket
-  mid-game right after acting, when a bot is to act; the bots play on to the person's turn; the person reconnects and
-  sends ``sync`` with the version it had: the answer is a snapshot at the table's current version.
-  An ``act`` carrying the old version is refused with an error and changes nothing (a ``sync`` at
-  the current version answers ``synced``, the table's version is the same); the same action with
-  the current version is taken.
+  mid-game right after acting, when a bot is to act; the bots play on to the person's turn; the
+  person reconnects and sends ``sync`` with the version it had: the answer is a snapshot at the
+  table's current version. An ``act`` carrying the old version is refused with an error and
+  changes nothing (a ``sync`` at the current version answers ``synced``, the table's version is the
+  same); the same action with the current version is taken.
 - ``test_two_tabs_of_one_seat_see_every_update_and_act_once``: two connections with one seat's
   token receive the same updates; an action from one is taken, the same action from the other with
   the old version is refused, and the seat's actions in the table's events are exactly those its
