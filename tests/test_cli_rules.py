@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
-from pitchkit.sheet import number, rules_sheet
 from pitchkit.errors import PitchError
 from pitchkit.presets import presets
 from pitchkit.rules import OPTION_RANGES, Rules
+from pitchkit.sheet import number, rules_sheet
 
 runner = CliRunner()
 
