@@ -107,9 +107,10 @@ function seatNotice(seat, prev) {
   if (!seat || !page.table) return;
   const who = namer(page.table, page.seat)(seat.seat);
   const before = page.table.seats[seat.seat] || {};
-  if (seat.standin && !before.standin) notice(`${who} ${seat.seat === page.seat ? "are" : "is"} away: a bot plays for them.`);
-  else if (!seat.standin && before.standin) notice(`${who} ${seat.seat === page.seat ? "are" : "is"} back.`);
-  else if (seat.kind === "human" && before.kind === "open" && prev !== undefined) notice(`${seat.name || who} took seat ${seat.seat}.`);
+  const me = seat.seat === page.seat;
+  if (seat.standin && !before.standin) notice(me ? "You were away: a bot played for you." : `${who} is away: a bot plays for them.`);
+  else if (!seat.standin && before.standin) notice(me ? "You are back in your seat." : `${who} is back.`);
+  else if (seat.kind === "human" && before.kind === "open" && prev) notice(`${seat.name || who} took seat ${seat.seat}.`);
 }
 
 async function pump() {
