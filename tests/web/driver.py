@@ -201,3 +201,30 @@ def expected_awards(result: dict[str, Any]) -> list[dict[str, Any]]:
     """A scored hand's awards in the form :meth:`Player.summary_awards` reads them."""
     return [{"point": a["point"], "seat": a["seat"], "card": a["card"], "scored": a.get("scored", True)}
             for a in result.get("awards", [])]
+
+
+#: the text of every element with text of its own whose contrast with its background is below AA
+LOW_CONTRAST_JS = """(minimum) => {
+  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+  const channel = (v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4);
+  const lum = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  const background = (el) => {
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgb(getComputedStyle(e).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] === 1)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const low = [];
+  for (const el of document.querySelectorAll('body *')) {
+    if (el.closest('[aria-disabled="true"], :disabled, svg, [hidden], dialog:not([open])')) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !el.getClientRects().length) continue;
+    const fg = lum(rgb(getComputedStyle(el).color).slice(0, 3));
+    const bg = lum(background(el));
+    const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+    const text = el.textContent.trim().slice(0, 30);
+    if (ratio < minimum) low.push(`${el.tagName} "${text}" ${ratio.toFixed(2)}`);
+  }
+  return low;
+}"""

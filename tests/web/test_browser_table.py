@@ -20,7 +20,16 @@ from pitchkit.presets import presets
 from pitchkit.record import score_hand
 from tests.server.client import http, ok
 from tests.server.conftest import Server
-from tests.web.driver import CARD, WAIT_MS, Player, bot_game, create_table, expected_awards, record
+from tests.web.driver import (
+    CARD,
+    LOW_CONTRAST_JS,
+    WAIT_MS,
+    Player,
+    bot_game,
+    create_table,
+    expected_awards,
+    record,
+)
 
 BOTS = [{"bot": "heuristic"}] * 3
 #: what only a seat is sent (its cards, discards, passes, choices, and its number)
@@ -417,3 +426,34 @@ def test_a_record_file_opened_from_disk_replays_with_its_results(
     page.set_input_files("#file", str(path))
     expect(page.locator("#load-error")).not_to_be_empty()
     assert "\n" not in page.inner_text("#load-error")
+
+
+def test_text_has_aa_contrast_and_reduced_motion_stops_the_animations(
+        web_server: Server, browser: Browser) -> None:
+    made = create_table(web_server.base, "auction", [{"human": True}, *BOTS])
+    calm = browser.new_context(reduced_motion="reduce")
+    try:
+        player = Player(calm.new_page())
+        page = player.page
+        page.goto(web_server.base + "/")
+        page.click("#options summary")
+        assert page.evaluate(LOW_CONTRAST_JS, 4.5) == []
+        player.join(made["invites"][0]["link"], "Ann")
+        for _ in range(40):
+            player.wait_turn_or_summary()
+            if page.locator("#trick figure.played").count():
+                break
+            player.step(try_illegal=False)
+        assert page.evaluate(LOW_CONTRAST_JS, 4.5) == []
+        played = page.locator("#trick figure.played").first
+        assert played.evaluate("e => getComputedStyle(e).animationName") == "none"
+    finally:
+        calm.close()
+    moving = browser.new_context()
+    try:
+        page = moving.new_page()
+        page.goto(web_server.base + "/replay")
+        page.evaluate("() => document.body.insertAdjacentHTML('beforeend', '<figure class=played></figure>')")
+        assert page.locator("figure.played").evaluate("e => getComputedStyle(e).animationName") == "land"
+    finally:
+        moving.close()
