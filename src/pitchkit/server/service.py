@@ -91,6 +91,8 @@ class LiveTable:
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     grace_timer: asyncio.TimerHandle | None = None
+    #: the status last stored in the table's row ("": not known, store it with the next change)
+    status_written: str = ""
 
 
 class TableService:
@@ -321,8 +323,10 @@ class TableService:
     async def _commit(self, live: LiveTable, entries: list[LogEntry],
                       before: Sequence[Callable[[Connection], None]] = ()) -> None:
         state = live.state
-        job_list = [*before, store.add_entries(entries, shared_db=self.shared),
-                    store.set_status(state.id, state.status)]
+        status = state.status
+        job_list = [*before, store.add_entries(entries, shared_db=self.shared)]
+        if status != live.status_written:  # the lobby's status changes a few times in a game
+            job_list.append(store.set_status(state.id, status))
 
         def job(conn: Connection) -> None:
             for j in job_list:
@@ -338,6 +342,7 @@ class TableService:
             log.exception("commit failed", extra={"table": state.id})
             await self._reload(live)
             raise PitchError("the server could not store that; please try again") from None
+        live.status_written = status
         self._broadcast(live, entries)
 
     async def _reload(self, live: LiveTable) -> None:

@@ -123,14 +123,20 @@ class Writer:
         errors: list[BaseException | None] = [None] * len(batch)
         try:
             with self.engine.begin() as conn:
+                for job, _, _ in batch:
+                    job(conn)
+        except Exception as e:
+            # one transaction for the whole batch; if it fails, each job is tried in a transaction
+            # of its own, so that only the jobs that fail learn of it
+            if len(batch) == 1:
+                errors = [e]
+            else:
                 for i, (job, _, _) in enumerate(batch):
                     try:
-                        with conn.begin_nested():  # a savepoint: a job that fails fails alone
+                        with self.engine.begin() as conn:
                             job(conn)
-                    except Exception as e:
-                        errors[i] = e
-        except Exception as e:  # the commit itself failed: every job of the batch learns it
-            errors = [e] * len(batch)
+                    except Exception as alone:
+                        errors[i] = alone
         for (_, loop, done), error in zip(batch, errors, strict=True):
             loop.call_soon_threadsafe(_settle, done, error)
 
