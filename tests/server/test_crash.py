@@ -1,14 +1,15 @@
 """``kill -9`` in the middle of a hand, and a restart on the same database.
 
 ``test_sigkill_mid_hand_loses_nothing_acknowledged``: four people play pct and a spectator watches;
-in the second hand, after a trick, one more action is sent and its update received (acknowledged),
-then the server is killed with SIGKILL, with no chance to finish anything. It is started again on
-the same database and port; everyone reconnects and sends ``sync`` with the version they had:
-each gets the table at exactly the last acknowledged version, with the acknowledged action in the
-hand's log. The game then completes; the versions continue without a gap; the exported record holds
-every acknowledged action, in order (what the spectator saw before the kill is a prefix of it), and
-it scores under ``pitch score`` to the final scores and passes ``pitch verify-deal``. No frame,
-before or after the restart, shows anyone a card they may not know.
+in the second hand, after a trick (when the exported record holds the first hand only), one more
+action is sent and its update received (acknowledged), then the server is killed with SIGKILL,
+with no chance to finish anything. It is started again on the same database and port; everyone
+reconnects and sends ``sync`` with the version they had: each gets the table at exactly the last
+acknowledged version, with the acknowledged action in the hand's log. The game then completes;
+the versions continue without a gap; the exported record holds every acknowledged action, in
+order (what the spectator saw before the kill is a prefix of it), and it scores under ``pitch
+score`` to the final scores and passes ``pitch verify-deal``. No frame, before or after the
+restart, shows anyone a card they may not know.
 
 ``test_sigterm_exits_promptly_and_keeps_what_was_acknowledged``: SIGTERM (as a service manager
 stops the server) right after an action is sent, with connections open: the server exits within
@@ -92,6 +93,9 @@ async def sigkill_and_restart(server: Server) -> None:
     frames = await asyncio.gather(*(play(c, stop=second) for c in seats), watch(spectator, stop=second))
     assert len({f["version"] for f in frames}) == 1
     before = public_actions(spectator.frames)
+    finished = table.record()  # the hand in progress is not public: only finished hands
+    assert len(finished) == frames[0]["table"]["hand"] - 1
+    assert all(hand["complete"] for hand in score_document(finished)["hands"])  # type: ignore[attr-defined]
 
     actor = next(c for c in seats if my_turn(c, c.frames[-1]))
     action = choose(actor.frames[-1]["state"]["legal"])
