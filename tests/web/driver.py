@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from pitchkit import Game, make_rules
 from pitchkit.bots import make_bot
@@ -124,9 +125,15 @@ class Player:
             card = self.rng.choice(c["illegal"])
             button = self.page.locator(f'#hand button.card[data-card="{card}"]')
             assert not button.is_enabled(), f"illegal {card} is offered as enabled"
-            button.click(force=True)
-            notice = self.page.inner_text("#notice")
-            assert notice.strip(), f"clicking illegal {card} gave no reason"
+            for _ in range(3):  # the hand may be drawn again (a seat's news) as the click lands
+                button.click(force=True)
+                try:
+                    self.page.wait_for_function("() => document.querySelector('#notice').textContent.trim()",
+                                                timeout=1000)
+                    break
+                except PlaywrightTimeout:
+                    continue
+            assert self.page.inner_text("#notice").strip(), f"clicking illegal {card} gave no reason"
             assert len(self.sent) == sent, f"clicking illegal {card} sent {self.sent[sent:]}"
         if c["discard"]:
             legal = self.legal_actions()

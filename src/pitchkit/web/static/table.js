@@ -18,6 +18,7 @@ const page = {
   token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
   table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
   queue: [], busy: false, history: [], rules: null, offJack: false, teams: 0, showGame: false, bidOut: null, lastSummary: null,
+  preset: null, recordOptions: null,
 };
 
 function ctx() {
@@ -153,6 +154,9 @@ async function handle(m) {
   if (page.rules === null) loadRules();
   if (over) {
     page.history[over.hand] = over.result.scores;
+    if (page.recordOptions === null && page.preset) {
+      api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`).then((r) => { settleOptions(r); draw(); }).catch(() => {});
+    }
     page.shown = { plays: lastTrick, winner: null, last: true };
     draw();
     await showSummary(over);
@@ -261,7 +265,10 @@ function onClick(e) {
   const button = e.target.closest("button");
   if (card && $("hand").contains(card)) return clickCard(card);
   if (!button) return;
-  if (button.dataset.act) return act(JSON.parse(button.dataset.act));
+  if (button.dataset.act) {
+    if (!page.pending) button.classList.add("sending");
+    return act(JSON.parse(button.dataset.act));
+  }
   if (button.id === "discard-go" && !button.hasAttribute("aria-disabled")) return act({ discard: [...page.selected] });
   if (button.id === "pass-go" && !button.hasAttribute("aria-disabled")) return act({ pass: [...page.selected] });
   if (button.id === "hint-btn") { notice("Asking for a hint…"); send({ type: "hint" }); }
@@ -290,22 +297,30 @@ async function loadRules() {
       api("GET", `/api/tables/${encodeURIComponent(tableId)}/rules`), api("GET", "/api/presets"),
       api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`)]);
     $("rules").innerHTML = `<p class="muted">${esc(sheet.rules)}</p>` + sheet.sections.map((s) => `<h3>${esc(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join("")}`).join("");
-    const preset = catalogue.presets.find((p) => p.name === page.table.variant);
-    const value = (opt) => {
-      const mine = (knownTable(tableId).options || {})[opt];
-      if (mine !== undefined) return String(mine);
-      const row = preset && preset.rules.find((r) => r.option === opt);
-      return row ? String(row.value) : "";
-    };
-    page.offJack = value("off-jack") === "true";
-    page.teams = Number(value("teams")) || 0;
-    page.showGame = value("points").split(",").includes("game");
-    page.bidOut = { target: Number(value("target")), within: Number(value("bidder-only-within")) };
+    page.preset = catalogue.presets.find((p) => p.name === page.table.variant) || null;
+    settleOptions(record);
     record.forEach((h, i) => { if (!page.history[i]) page.history[i] = i + 1 < record.length ? record[i + 1].scores : page.table.scores; });
     draw();
   } catch (e) {
     $("rules").textContent = e.message;
   }
+}
+
+/** The rule values the page draws by (teams, off-jack, game points, bidding out): the options of
+ * the table's first finished hand where there is one (the record carries them), else those its
+ * creator chose in this browser, else the preset's. */
+function settleOptions(record) {
+  page.recordOptions = record.length ? record[0].options || {} : null;
+  const value = (opt) => {
+    const given = (page.recordOptions || knownTable(tableId).options || {})[opt];
+    if (given !== undefined && given !== null) return String(given);
+    const row = page.preset && page.preset.rules.find((r) => r.option === opt);
+    return row ? String(row.value) : "";
+  };
+  page.offJack = value("off-jack") === "true";
+  page.teams = Number(value("teams")) || 0;
+  page.showGame = value("points").split(",").includes("game");
+  page.bidOut = { target: Number(value("target")), within: Number(value("bidder-only-within")) };
 }
 
 async function join(seat, invite) {
