@@ -44,7 +44,7 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
@@ -316,9 +316,6 @@ class TableRun:
 async def drive(base: str, tables: list[TableSeats], *, variant: str, think: float, seconds: float,
                 seed: int, barrier: Barrier | None) -> Totals:
     """Connect every table, wait for the other load processes, play until the deadline, drain."""
-    with contextlib.suppress(ImportError):
-        import uvloop  # optional: a faster event loop for the clients
-        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
     load = Load(base, variant, think, seed)
     gate = asyncio.Semaphore(SETUP_CONCURRENCY)
 
@@ -346,6 +343,15 @@ async def drive(base: str, tables: list[TableSeats], *, variant: str, think: flo
     return load.totals
 
 
+def run_loop(main: Coroutine[Any, Any, Totals]) -> Totals:
+    """Run the clients on uvloop when it is installed (it comes with ``uvicorn[standard]``)."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    return uvloop.run(main)
+
+
 def _cpu_self() -> float:
     usage = resource.getrusage(resource.RUSAGE_SELF)
     return usage.ru_utime + usage.ru_stime
@@ -354,7 +360,7 @@ def _cpu_self() -> float:
 def load_process(base: str, tables: list[TableSeats], options: dict[str, Any], barrier: Barrier | None,
                  out: Any) -> None:
     """A load process: drive its share of the tables and send back what it measured."""
-    totals = asyncio.run(drive(base, tables, barrier=barrier, **options))
+    totals = run_loop(drive(base, tables, barrier=barrier, **options))
     out.send(totals)
     out.close()
 
@@ -520,7 +526,7 @@ def run(args: argparse.Namespace, base: str, pid: int | None, db: str | None) ->
     if args.procs == 1:
         if pid and args.profile:
             profiler = start_profiler(pid, args.seconds, args.profile, args.gil)
-        parts.append(asyncio.run(drive(base, tables, seed=args.seed, barrier=None, **options)))
+        parts.append(run_loop(drive(base, tables, seed=args.seed, barrier=None, **options)))
     else:
         ctx = multiprocessing.get_context("spawn")
         barrier = ctx.Barrier(args.procs + 1)
