@@ -77,9 +77,12 @@ class Subscriber:
         return True
 
     def close(self) -> None:
-        """Ask the connection to close (after what is queued, if there is room to say so)."""
-        if not self.queue.full():
-            self.queue.put_nowait(None)
+        """Ask the connection to close: after what is queued, or, when the queue is full (a reader
+        too far behind, who must catch up with ``sync`` anyway), instead of it."""
+        if self.queue.full():
+            for _ in range(self.queue.qsize()):
+                self.queue.get_nowait()
+        self.queue.put_nowait(None)
 
 
 @dataclass

@@ -1,0 +1,26 @@
+"""A connection's queue of messages: a reader too far behind is told to close, never left open
+without updates."""
+
+from __future__ import annotations
+
+from pitchkit.server.service import QUEUE_LIMIT, Subscriber
+
+
+def drain(sub: Subscriber) -> list[bytes | None]:
+    return [sub.queue.get_nowait() for _ in range(sub.queue.qsize())]
+
+
+def test_a_connection_too_far_behind_is_told_to_close() -> None:
+    sub = Subscriber(0)
+    for i in range(QUEUE_LIMIT):
+        assert sub.put(b"%d" % i)
+    assert not sub.put(b"one too many")
+    sub.close()
+    assert drain(sub)[-1] is None
+
+
+def test_a_connection_closed_in_time_gets_what_was_queued_first() -> None:
+    sub = Subscriber(1)
+    assert sub.put(b"a") and sub.put(b"b")
+    sub.close()
+    assert drain(sub) == [b"a", b"b", None]
