@@ -134,7 +134,8 @@ class Player:
                 except PlaywrightTimeout:
                     continue
             assert self.page.inner_text("#notice").strip(), f"clicking illegal {card} gave no reason"
-            assert len(self.sent) == sent, f"clicking illegal {card} sent {self.sent[sent:]}"
+            acts = [m for m in self.sent[sent:] if json.loads(m).get("type") == "act"]
+            assert not acts, f"clicking illegal {card} sent {acts}"
         if c["discard"]:
             legal = self.legal_actions()
             spec = next(a["discard"] for a in legal if "discard" in a)
