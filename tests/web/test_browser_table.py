@@ -108,7 +108,7 @@ def _check_replay(viewer: Player, base: str, table_id: str) -> None:
 
 def _public_cards(message: dict[str, Any]) -> set[str]:
     """Cards a spectator may be shown in this message: those played, the cut, and a finished hand's
-    awards (its deck is revealed then too, but the page never draws it)."""
+    tricks and awards (its deck is revealed then too, but the page never draws it)."""
     seen: set[str] = {c for _, c in message.get("table", {}).get("cuts", [])}
     state = message.get("state") or {}
     seen |= {c for _, c in state.get("trick", [])}
@@ -119,6 +119,7 @@ def _public_cards(message: dict[str, Any]) -> set[str]:
             seen.add(event["action"]["play"])
         if event["kind"] == "hand_over":
             seen |= {a["card"] for a in event["result"].get("awards", []) if a.get("card")}
+            seen |= {c for t in event.get("tricks", []) for _, c in t["plays"]}
     return seen
 
 

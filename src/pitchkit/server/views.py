@@ -14,11 +14,11 @@ from typing import Any
 import orjson
 
 from pitchkit.actions import Action, Discard, PassCards, Phase
-from pitchkit.cards import Card
+from pitchkit.cards import CARDS, Card
 from pitchkit.game import Game
 from pitchkit.hand import Hand
 from pitchkit.record import action_json, result_json
-from pitchkit.rules import Rules
+from pitchkit.rules import OPTION_FIELDS, Rules, option_json, option_name
 from pitchkit.server.store import LogEntry
 from pitchkit.server.tables import TableState, deck_names
 from pitchkit.view import View, make_view
@@ -135,6 +135,8 @@ def table_json(state: TableState) -> dict[str, Any]:
         "seats": [s.public(i) for i, s in enumerate(state.seats)],
         "scores": list(game.scores) if game is not None else [0] * rules.players,
         "hand": len(state.deals), "cuts": [[s, c] for s, c in state.cuts],
+        # every rule value, by option name, so that a client needs no copy of the presets
+        "options": {option_name(f): option_json(getattr(rules, f)) for f in OPTION_FIELDS if f != "preset"},
     }
     if state.deals and game is not None and not game.over:
         out["commitment"] = state.deals[-1].commitment
@@ -142,6 +144,7 @@ def table_json(state: TableState) -> dict[str, Any]:
         out["winner"] = list(game.end.winners)
         out["reason"] = game.end.reason
     return out
+
 
 def message(state: TableState, kind: str, recipient: int,
             events: list[dict[str, Any]] | None = None, *, table: dict[str, Any] | None = None,
@@ -180,8 +183,10 @@ def events_for(state: TableState, entries: Sequence[LogEntry], recipient: int) -
         finished = state.finished_at.get(e.seq)
         if finished is not None and game is not None:
             deal = state.deals[finished]
-            out.append({"kind": "hand_over", "hand": finished,
-                        "result": hand_over(game.history[finished]),
+            done = game.history[finished]
+            out.append({"kind": "hand_over", "hand": finished, "result": hand_over(done),
+                        "tricks": [{"plays": [[s, str(CARDS[c])] for s, c in plays], "winner": w}
+                                   for plays, w in done.tricks],
                         "reveal": {"deck": deck_names(deal), "salt": deal.salt,
                                    "commitment": deal.commitment}})
     return out
