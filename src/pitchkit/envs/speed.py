@@ -29,91 +29,97 @@ BENCH_LOOPS = ("engine (actions)", "PettingZoo raw_env", "OpenSpiel python_pitch
 Loop = Callable[[float], tuple[int, int, float]]
 
 
+def timed(seconds: float, episode: Callable[[], int]) -> tuple[int, int, float]:
+    """Play whole episodes (``episode`` returns the decisions it made) until ``seconds`` of CPU time
+    have passed; (decisions, episodes, CPU seconds used)."""
+    count = episodes = 0
+    start = time.process_time()
+    while True:
+        count += episode()
+        episodes += 1
+        used = time.process_time() - start
+        if used >= seconds:
+            return count, episodes, used
+
+
 def engine_loop(variant: str) -> Loop:
     """Random play through ``Game.legal_actions()`` and ``apply()`` (no observations)."""
     rules = make_rules(variant)
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        rng, count, episodes, start = random.Random(1), 0, 0, time.process_time()
-        while True:
-            game = Game(rules, rng=random.Random(rng.random()))
-            while not game.over and game.hands_scored < 20:
-                seat = game.to_act
-                assert seat is not None
-                if game.hand.phase == "discard":
-                    game.apply(random_action(game.view(seat), rng))
-                else:
-                    game.apply(rng.choice(game.legal_actions()))
-                count += 1
-            episodes += 1
-            if time.process_time() - start >= seconds:
-                return count, episodes, time.process_time() - start
+    rng = random.Random(1)
 
-    return run
+    def episode() -> int:
+        game, count = Game(rules, rng=random.Random(rng.random())), 0
+        while not game.over and game.hands_scored < 20:
+            seat = game.to_act
+            assert seat is not None
+            if game.hand.phase == "discard":
+                game.apply(random_action(game.view(seat), rng))
+            else:
+                game.apply(rng.choice(game.legal_actions()))
+            count += 1
+        return count
+
+    return lambda seconds: timed(seconds, episode)
 
 
 def decisions_loop(variant: str) -> Loop:
     """The shared decision layer: legal action ids and one decision at a time, no tensors."""
     rules = make_rules(variant)
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        rng, count, episodes, start = random.Random(1), 0, 0, time.process_time()
-        while True:
-            game = Decisions(rules, seed=rng.randrange(2**32), max_hands=20)
-            while not game.over:
-                game.step(rng.choice(game.legal_ids()))
-                count += 1
-            episodes += 1
-            if time.process_time() - start >= seconds:
-                return count, episodes, time.process_time() - start
+    rng = random.Random(1)
 
-    return run
+    def episode() -> int:
+        game, count = Decisions(rules, seed=rng.randrange(2**32), max_hands=20), 0
+        while not game.over:
+            game.step(rng.choice(game.legal_ids()))
+            count += 1
+        return count
+
+    return lambda seconds: timed(seconds, episode)
 
 
 def pettingzoo_loop(variant: str, *, wrapped: bool) -> Loop:
     """PettingZoo's agent loop: ``last()`` (observation and mask) and ``step()`` per decision."""
     from pitchkit.envs.pettingzoo import env, raw_env
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        e = env(variant=variant, max_hands=20) if wrapped else raw_env(variant=variant, max_hands=20)
-        rng, count, episodes, start = np.random.default_rng(1), 0, 0, time.process_time()
-        while True:
-            e.reset(seed=int(rng.integers(2**32)))
-            for _agent in e.agent_iter():
-                obs, _, term, trunc, _ = e.last()
-                if term or trunc:
-                    e.step(None)
-                    continue
-                legal = np.flatnonzero(obs["action_mask"])
-                e.step(int(legal[rng.integers(len(legal))]))
-                count += 1
-            episodes += 1
-            if time.process_time() - start >= seconds:
-                return count, episodes, time.process_time() - start
+    e = env(variant=variant, max_hands=20) if wrapped else raw_env(variant=variant, max_hands=20)
+    rng = np.random.default_rng(1)
 
-    return run
+    def episode() -> int:
+        count = 0
+        e.reset(seed=int(rng.integers(2**32)))
+        for _agent in e.agent_iter():
+            obs, _, term, trunc, _ = e.last()
+            if term or trunc:
+                e.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            e.step(int(legal[rng.integers(len(legal))]))
+            count += 1
+        return count
+
+    return lambda seconds: timed(seconds, episode)
 
 
 def gym_loop(variant: str) -> Loop:
     """Gymnasium: seat 0 plays random legal ids against ``random`` bots; counts seat 0's steps."""
     from pitchkit.envs.gym import PitchEnv
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        e = PitchEnv(variant, bots="random", max_hands=20)
-        rng, count, episodes, start = np.random.default_rng(1), 0, 0, time.process_time()
-        while True:
-            obs, _ = e.reset(seed=int(rng.integers(2**32)))
-            done = False
-            while not done:
-                legal = np.flatnonzero(obs["action_mask"])
-                obs, _, term, trunc, _ = e.step(int(legal[rng.integers(len(legal))]))
-                done = term or trunc
-                count += 1
-            episodes += 1
-            if time.process_time() - start >= seconds:
-                return count, episodes, time.process_time() - start
+    e = PitchEnv(variant, bots="random", max_hands=20)
+    rng = np.random.default_rng(1)
 
-    return run
+    def episode() -> int:
+        count, done = 0, False
+        obs, _ = e.reset(seed=int(rng.integers(2**32)))
+        while not done:
+            legal = np.flatnonzero(obs["action_mask"])
+            obs, _, term, trunc, _ = e.step(int(legal[rng.integers(len(legal))]))
+            done = term or trunc
+            count += 1
+        return count
+
+    return lambda seconds: timed(seconds, episode)
 
 
 def openspiel_loop(variant: str) -> Loop:
@@ -125,21 +131,19 @@ def openspiel_loop(variant: str) -> Loop:
 
     game = pyspiel.load_game("python_pitch", {"variant": variant})
 
-    def run(seconds: float) -> tuple[int, int, float]:
-        rng, count, episodes, start = random.Random(1), 0, 0, time.process_time()
-        while True:
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(rng.choice(state.chance_outcomes())[0])
-                    continue
-                state.apply_action(rng.choice(state.legal_actions()))
-                count += 1
-            episodes += 1
-            if time.process_time() - start >= seconds:
-                return count, episodes, time.process_time() - start
+    rng = random.Random(1)
 
-    return run
+    def episode() -> int:
+        count, state = 0, game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+                continue
+            state.apply_action(rng.choice(state.legal_actions()))
+            count += 1
+        return count
+
+    return lambda seconds: timed(seconds, episode)
 
 
 def euchre_loop(variant: str) -> Loop:
