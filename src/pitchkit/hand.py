@@ -469,15 +469,21 @@ class Hand(DrawAndExchange):
     # -- the end ----------------------------------------------------------------------------------
 
     def _finish_misdeal(self, *, buried: bool = False) -> None:
+        self._finish_unscored(misdeal=True, delta=(0,) * self.n_seats,
+                              deal_passes=buried and self.rules.bury_misdeal_dealer == MisdealDealer.NEXT)
+
+    def _finish_unscored(self, *, misdeal: bool, delta: tuple[int, ...], deal_passes: bool,
+                         ruling: Ruling | None = None) -> None:
+        """End the hand without playing it out (a misdeal, a ruling): no awards, ``delta`` counted."""
         n = self.n_seats
         self.phase, self.to_act = _DONE, None
         self.result = HandResult(
-            misdeal=True, pitcher=self.pitcher, bid=self.bid,
+            misdeal=misdeal, pitcher=self.pitcher, bid=self.bid,
             trump=None if self.trump is None else Suit(self.trump), awards=(), scored=(),
             side=tuple(self.rules.team_of(s) if s in self.seats else -1 for s in range(n)),
-            side_points=(0,) * n, card_points=(0,) * n, made=None, delta=(0,) * n,
-            scores=self.scores_before, winners=(),
-            deal_passes=buried and self.rules.bury_misdeal_dealer == MisdealDealer.NEXT,
+            side_points=(0,) * n, card_points=(0,) * n, made=None, delta=delta,
+            scores=tuple(b + d for b, d in zip(self.scores_before, delta, strict=True)),
+            winners=(), deal_passes=deal_passes, ruling=ruling,
         )
 
     def _verify_ruling(self, ruling: Ruling) -> None:
@@ -491,16 +497,7 @@ class Hand(DrawAndExchange):
                                      "seat named once")
 
     def _finish_ruling(self, ruling: Ruling) -> None:
-        n = self.n_seats
-        self.phase, self.to_act = _DONE, None
-        self.result = HandResult(
-            misdeal=False, pitcher=self.pitcher, bid=self.bid,
-            trump=None if self.trump is None else Suit(self.trump), awards=(), scored=(),
-            side=tuple(self.rules.team_of(s) if s in self.seats else -1 for s in range(n)),
-            side_points=(0,) * n, card_points=(0,) * n, made=None, delta=ruling.delta,
-            scores=tuple(b + d for b, d in zip(self.scores_before, ruling.delta, strict=True)),
-            winners=(), deal_passes=False, ruling=ruling,
-        )
+        self._finish_unscored(misdeal=False, delta=ruling.delta, deal_passes=False, ruling=ruling)
 
     def _finish_scored(self) -> None:
         assert self.trump is not None and self.pitcher is not None and self.bid is not None
