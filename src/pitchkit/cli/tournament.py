@@ -25,6 +25,10 @@ app.add_typer(tournament_app, name="tournament")
 
 T = TypeVar("T")
 FOLDER = typer.Argument(..., metavar="DIR", help="the event's folder")
+PAIRING = typer.Option("round-robin", "--pairing", help="how a section's matches are paired: round-robin "
+                       "or swiss")
+ROUNDS = typer.Option(0, "--rounds", help="rounds of a Swiss section (default: enough to leave one "
+                      "unbeaten, log2 of its size)")
 BOTS = typer.Option("heuristic", "--bots", "-b", help="bots that play the entrants, in turn "
                                                      "(comma-separated)")
 
@@ -84,6 +88,8 @@ def create(
     section_size: int | None = typer.Option(None, "--section-size", help="most entrants a section (unl 8; "
                                             "0: one section)"),
     clock: float | None = typer.Option(None, "--clock", help="match clock in minutes (unl 45; 0: none)"),
+    pairing: str = PAIRING,
+    rounds: int = ROUNDS,
 ) -> None:
     """Make a new event in DIR (DIR/event.json and DIR/games/)."""
     from pitchkit.tournament.desk import Desk
@@ -91,7 +97,8 @@ def create(
 
     try:
         event = new_event(fmt, preset=preset, options=parse_option_pairs(option), seed=seed,
-                          table_size=table_size, advance=advance, section_size=section_size, clock=clock)
+                          table_size=table_size, advance=advance, section_size=section_size, clock=clock,
+                          pairing=pairing, swiss_rounds=rounds)
         Desk.create(folder, event)
     except PitchError as e:
         fail(str(e))
@@ -232,6 +239,8 @@ def simulate(
     advance: int | None = typer.Option(None, "--advance", help="advancing per table (elimination, default 1) "
                                        "or per section (unl, default 2)"),
     section_size: int | None = typer.Option(None, "--section-size", help="teams per section (unl 8)"),
+    pairing: str = PAIRING,
+    rounds: int = ROUNDS,
 ) -> None:
     """Run a whole event with bots through the desk: the event, every game record (one JSON file per
     game) and the final standings (standings.json and standings.csv) are written to the folder."""
@@ -245,7 +254,7 @@ def simulate(
         fail("an event needs 2 to 4096 entrants (or teams)")
     try:
         summary = run(fmt, count, bots=chosen, seed=seed, out=out, advance=advance, section_size=section_size,
-                      preset=preset)
+                      preset=preset, pairing=pairing, swiss_rounds=rounds)
     except PitchError as e:
         fail(str(e))
     except OSError as e:

@@ -14,7 +14,7 @@ from pathlib import Path
 from pitchkit.errors import PitchError, quote
 from pitchkit.game import Game
 from pitchkit.record import record_hands, replay_game
-from pitchkit.tournament import darrtown, unl
+from pitchkit.tournament import darrtown, swiss, unl
 from pitchkit.tournament.event import (
     EVENT_FILE,
     DeskError,
@@ -30,7 +30,7 @@ from pitchkit.tournament.event import (
     write_text,
 )
 from pitchkit.tournament.rulings import MisplayLog
-from pitchkit.tournament.standings import public, standings, standings_rows
+from pitchkit.tournament.standings import public, section_rows, standings, standings_rows
 from pitchkit.tournament.tables import play_table
 
 #: the most entrants an event takes
@@ -138,6 +138,11 @@ class Desk:
         else:
             stage = ev.stage
             index = sum(1 for r in ev.rounds if r.stage == stage)
+            if ev.pairing == "swiss":
+                drawn = {name: self._swiss_round(name, index) for name in self._stage_sections()
+                         if index == len(ev.schedule[name]) and index < self.planned_rounds(name)}
+                for name, tables in drawn.items():
+                    ev.schedule[name].append(tables)
             due = [(name, rounds[index]) for name, rounds in ev.schedule.items()
                    if name in self._stage_sections() and index < len(rounds)]
             seated = [(name, [e for e in t if ev.active(e)]) for name, tables in due for t in tables]
@@ -158,6 +163,36 @@ class Desk:
         return ["Champions"] if self.event.stage == "champions" else [
             s for s in self.event.sections if s != "Champions"]
 
+    def planned_rounds(self, section: str) -> int:
+        """The rounds a section plays: its round robin's, or with Swiss pairing ``--rounds`` (by
+        default ``swiss.default_rounds``), at most as many as avoid a rematch."""
+        ev = self.event
+        if ev.pairing != "swiss":
+            return len(ev.schedule[section])
+        teams = len(ev.sections[section])
+        return min(ev.swiss_rounds or swiss.default_rounds(teams), swiss.most_rounds(teams))
+
+    def _swiss_round(self, section: str, index: int) -> list[list[int]]:
+        """The next Swiss round of a section, paired from its standings so far."""
+        ev = self.event
+        champions = section == "Champions"
+        rows = [row for row in section_rows(ev, section) if ev.active(row["entrant_id"])]
+        won = {row["entrant_id"]: row["won"] for row in rows}
+        difference = {row["entrant_id"]: row["difference"] for row in rows}
+        ranked = swiss.rank(list(won), won, difference, ev.rng("swiss", section, index))
+        met = {frozenset(t.entrants) for r in ev.rounds for t in r.tables if t.section == section}
+        byes = {e for r in ev.rounds if (r.stage == "champions") == champions for e in r.byes}
+        pairs, _bye = swiss.pair(ranked, met, byes)
+        return pairs
+
+    def _draw(self, section: str, members: list[int]) -> list[list[list[int]]]:
+        """A section's schedule as drawn when it starts: the whole round robin, or for Swiss none yet
+        (each round is paired when it is seated)."""
+        ev = self.event
+        if ev.pairing == "swiss":
+            return []
+        return unl.rotation(members, ev.table_size, ev.rng("schedule", section))
+
     def _sections(self, field: list[int]) -> None:
         ev = self.event
         rng = ev.rng("sections")
@@ -166,7 +201,7 @@ class Desk:
         for i, size in enumerate(unl.split_sections(len(field), ev.section_size)):
             name = chr(ord("A") + i) if i < 26 else f"S{i + 1}"
             ev.sections[name] = field[start:start + size]
-            ev.schedule[name] = unl.rotation(ev.sections[name], ev.table_size, ev.rng("schedule", name))
+            ev.schedule[name] = self._draw(name, ev.sections[name])
             start += size
 
     def table(self, number: int) -> Table:
@@ -300,7 +335,7 @@ class Desk:
         if ev.kind == "elimination":
             return self._eliminate(r)
         index = sum(1 for x in ev.rounds if x.stage == ev.stage)
-        left = max(len(rounds) for s, rounds in ev.schedule.items() if s in self._stage_sections()) - index
+        left = max(self.planned_rounds(s) for s in self._stage_sections()) - index
         if left > 0:
             return f"round {r.number} closed; {left} more round(s) in the {ev.stage}"
         return self._end_stage()
@@ -346,8 +381,7 @@ class Desk:
             if len(finalists) >= 2:
                 ev.stage = "champions"
                 ev.sections["Champions"] = finalists
-                rng = ev.rng("schedule", "Champions")
-                ev.schedule["Champions"] = unl.rotation(finalists, ev.table_size, rng)
+                ev.schedule["Champions"] = self._draw("Champions", finalists)
                 return f"the sections are over: {len(finalists)} go on to the Tournament of Champions"
             return self._finish(finalists[0] if finalists else None)
         leaders = [row["entrant_id"] for row in tables[names[0]] if ev.active(row["entrant_id"])]

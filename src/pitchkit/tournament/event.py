@@ -27,6 +27,8 @@ from pitchkit.rules import Rules
 EVENT_FILE = "event.json"
 #: the event file's format version
 VERSION = 1
+#: how the matches of a section are paired
+PAIRINGS = ("round-robin", "swiss")
 
 
 class DeskError(PitchError):
@@ -135,6 +137,10 @@ class Event:
     section_size: int
     clock: float
     minutes_per_hand: float = 3.0
+    #: how a section's matches are paired: ``round-robin`` or ``swiss``
+    pairing: str = "round-robin"
+    #: rounds of a Swiss section (0: ``swiss.default_rounds`` of the section's size)
+    swiss_rounds: int = 0
     entrants: list[Entrant] = field(default_factory=list)
     rounds: list[Round] = field(default_factory=list)
     sections: dict[str, list[int]] = field(default_factory=dict)
@@ -209,15 +215,18 @@ class Event:
 
 def new_event(fmt: str, *, preset: str | None = None, options: dict[str, Any] | None = None,
               seed: int | None = None, table_size: int | None = None, advance: int | None = None,
-              section_size: int | None = None, clock: float | None = None) -> Event:
-    """A new event of format ``fmt`` with the format's defaults for every setting not given."""
+              section_size: int | None = None, clock: float | None = None, pairing: str = "round-robin",
+              swiss_rounds: int = 0) -> Event:
+    """A new event of format ``fmt`` with the format's defaults for every setting not given;
+    ``pairing`` (sections) is ``round-robin`` or ``swiss`` with ``swiss_rounds`` rounds (0: the
+    default for each section's size)."""
     if fmt not in FORMATS:
         raise DeskError(f"unknown format {quote(fmt)}; formats are: {', '.join(FORMATS)}")
     f = FORMATS[fmt]
     event = Event(fmt, preset or f.preset, dict(options or {}), seed, 0,
                   f.advance if advance is None else advance,
                   f.section_size if section_size is None else section_size,
-                  f.clock if clock is None else clock)
+                  f.clock if clock is None else clock, pairing=pairing, swiss_rounds=swiss_rounds)
     base = make_rules(event.preset, event.options)
     event.preset = base.preset
     default = f.table_size or (base.teams or base.players)
@@ -239,6 +248,13 @@ def check_settings(event: Event) -> None:
         raise DeskError("--advance must be at least 1")
     if event.section_size != 0 and event.section_size < 2:
         raise DeskError("--section-size must be 0 (one section) or at least 2")
+    if event.pairing not in PAIRINGS:
+        raise DeskError(f"unknown pairing {quote(event.pairing)}; pairings are: {', '.join(PAIRINGS)}")
+    if event.pairing == "swiss" and (event.kind != "sections" or event.table_size != 2):
+        raise DeskError("Swiss pairing is for sections of matches of two sides (unl, round-robin at "
+                        "tables of two)")
+    if not 0 <= event.swiss_rounds <= 1000 or (event.swiss_rounds and event.pairing != "swiss"):
+        raise DeskError("--rounds is 1 to 1000, for Swiss pairing only")
     if not 0 <= event.clock <= 24 * 60 or not 0 < event.minutes_per_hand <= 60:
         raise DeskError("--clock must be 0 (none) to 1440 minutes")
     event.table_rules(event.table_size)
@@ -299,6 +315,11 @@ def _need(obj: object, key: str, kind: type | tuple[type, ...], where: str = "")
     return value
 
 
+def _optional(obj: object, key: str, kind: type, default: Any) -> Any:
+    """A field that event files written before it existed may leave out."""
+    return _need(obj, key, kind) if isinstance(obj, dict) and key in obj else default
+
+
 def _ints(values: object, where: str) -> list[int]:
     if not isinstance(values, list) or not all(type(v) is int for v in values):
         raise DeskError(f"{where} must be a list of whole numbers")
@@ -318,6 +339,8 @@ def _from_json(data: object) -> Event:
                   _need(data, "table_size", int), _need(data, "advance", int),
                   _need(data, "section_size", int), float(_need(data, "clock", number)),
                   float(_need(data, "minutes_per_hand", number)),
+                  pairing=_optional(data, "pairing", str, "round-robin"),
+                  swiss_rounds=_optional(data, "swiss_rounds", int, 0),
                   stage=_need(data, "stage", str), champion=champion)
     for i, e in enumerate(_need(data, "entrants", list)):
         players = _need(e, "players", list, f"entrants[{i}].")

@@ -37,12 +37,13 @@ def run_to_the_end(desk: Desk, bots: list[str]) -> None:
 
 def simulate(fmt: str, count: int, *, bots: list[str], seed: int, out: Path, advance: int | None = None,
              section_size: int | None = None, minutes_per_hand: float = 3.0,
-             preset: str | None = None) -> Summary:
+             preset: str | None = None, pairing: str = "round-robin", swiss_rounds: int = 0) -> Summary:
     """Run an event of format ``fmt`` for ``count`` entrants (players or teams, as the preset seats
     them), entrant ``e`` played by ``bots[e % len(bots)]``, in the folder ``out``: ``event.json``,
     ``games/*.json`` (one game record per table), ``standings.json`` and ``standings.csv``."""
     started = time.perf_counter()
-    event = new_event(fmt, preset=preset, seed=seed, advance=advance, section_size=section_size)
+    event = new_event(fmt, preset=preset, seed=seed, advance=advance, section_size=section_size,
+                      pairing=pairing, swiss_rounds=swiss_rounds)
     event.minutes_per_hand = minutes_per_hand
     desk = Desk.create(out, event)
     desk.add(entrant_rows(count, event.team_size))

@@ -35,7 +35,8 @@ def elimination_rows(event: Event) -> list[Row]:
 
 
 def section_rows(event: Event, section: str) -> list[Row]:
-    """A section's standings: matches won, then point difference."""
+    """A section's standings: matches won (with Swiss pairing a bye counts as one), then point
+    difference."""
     members = event.sections[section]
     won = dict.fromkeys(members, 0)
     played = dict.fromkeys(members, 0)
@@ -49,6 +50,13 @@ def section_rows(event: Event, section: str) -> list[Row]:
                 played[e] += 1
                 won[e] += e in t.result.winners
                 diff[e] += scores[i] - max(s for j, s in enumerate(scores) if j != i)
+    if event.pairing == "swiss":
+        # a Swiss bye counts as a match won, with no point difference
+        for r in event.rounds:
+            if (r.stage == "champions") == (section == "Champions"):
+                for e in r.byes:
+                    if e in won:
+                        won[e] += 1
     order = sorted(members, key=lambda e: (-won[e], -diff[e], e))
     return [{"place": i + 1, "entrant": event.entrants[e].name, "played": played[e], "won": won[e],
              "difference": diff[e], "status": _status(event, e), "entrant_id": e}
