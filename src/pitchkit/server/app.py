@@ -20,6 +20,7 @@ from pitchkit.bots import bot_names
 from pitchkit.errors import PitchError
 from pitchkit.presets import presets
 from pitchkit.server.config import Settings
+from pitchkit.server.desk_routes import mount_desk
 from pitchkit.server.service import Forbidden, NotFound, Stale, Subscriber, TableService
 from pitchkit.server.views import message, table_json
 from pitchkit.sheet import preset_rows, rules_sheet
@@ -93,8 +94,10 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         holder["service"] = await asyncio.to_thread(TableService, settings)
         await holder["service"].start()
+        await desk.start()
         log.info("serving", extra={"database": settings.database_url.split("://")[0]})
         yield
+        await desk.close()
         await holder["service"].close()
 
     app = FastAPI(title="pitchkit", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
@@ -217,6 +220,7 @@ def create_app(settings: Settings) -> FastAPI:
             sender.cancel()
             await service().unsubscribe(live, sub)
 
+    desk = mount_desk(app, service)
     mount_pages(app)
     return app
 

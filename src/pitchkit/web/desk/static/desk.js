@@ -1,0 +1,94 @@
+// What the desk's pages share: requests with the director's password or a judge's PIN, the event's
+// id from the address, and the tables and standings drawn as HTML.
+import { esc } from "/static/api.js";
+
+export { esc };
+export const $ = (id) => document.getElementById(id);
+
+/** The event's id: /desk/{id}, /desk/{id}/director, /desk/{id}/judge. */
+export function eventId() { return location.pathname.split("/")[2] || ""; }
+
+/** One JSON request with ``Authorization: Bearer secret``; an error throws the server's one line. */
+export async function call(method, path, body, secret) {
+  const init = { method, headers: {} };
+  if (secret) init.headers.Authorization = `Bearer ${secret}`;
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const reply = await fetch(path, init);
+  let data = null;
+  try { data = await reply.json(); } catch { data = null; }
+  if (!reply.ok) {
+    const error = new Error((data && data.error) || `${reply.status} ${reply.statusText}`);
+    error.status = reply.status;
+    throw error;
+  }
+  return data;
+}
+
+/** A secret kept for this event in this browser tab. */
+export function kept(kind) { return sessionStorage.getItem(`pitchkit.desk.${kind}.${eventId()}`) || ""; }
+export function keep(kind, value) { sessionStorage.setItem(`pitchkit.desk.${kind}.${eventId()}`, value); }
+export function forget(kind) { sessionStorage.removeItem(`pitchkit.desk.${kind}.${eventId()}`); }
+
+/** Call ``draw`` now and every ``ms`` milliseconds (a failed draw is shown, then tried again). */
+export function every(ms, draw) {
+  const run = async () => {
+    try { await draw(); } catch (e) { if ($("notice")) $("notice").textContent = e.message; }
+    setTimeout(run, ms);
+  };
+  run();
+}
+
+function clock(line) {
+  if (!line.clock_ends || line.result) return "";
+  const left = Math.round(line.clock_ends - Date.now() / 1000);
+  if (left <= 0) return '<span class="clock stop">stop: the hand in progress is played out</span>';
+  return `<span class="clock">${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left</span>`;
+}
+
+function live(line) {
+  if (line.result) {
+    const r = line.result;
+    return `<span class="result">${esc(r.winners.join(" & "))} won ${esc(r.scores.join(" to "))}` +
+      `${r.stopped ? " (clock)" : ""}</span>`;
+  }
+  const l = line.live;
+  if (!l || l.status === "waiting") return '<span class="muted">waiting for players</span>';
+  return `<span>hand ${l.hand ?? "-"} · ${esc((l.scores || []).join(" to "))}</span>`;
+}
+
+/** The open round's tables; ``extra(line)`` adds HTML to each (the director's links, a judge's hands). */
+export function tablesHtml(data, extra = () => "") {
+  const r = data.round;
+  if (!r) return '<p class="muted">No round is seated yet.</p>';
+  const byes = r.byes.length ? `<p>Byes: ${esc(r.byes.join(", "))}</p>` : "";
+  const tables = r.tables.map((t) => `<article class="desk-table" data-table="${t.table}" data-done="${t.result ? "yes" : "no"}">
+    <h3>Table ${t.table}${t.section ? ` · section ${esc(t.section)}` : ""}</h3>
+    <p class="who">${esc(t.entrants.join(" · "))}</p>
+    <p class="state">${live(t)} ${clock(t)}</p>${extra(t)}</article>`).join("");
+  return `<p>Round ${r.number} (${esc(r.stage)})${r.closed ? " · closed" : ""}</p><div class="desk-tables">${tables}</div>${byes}`;
+}
+
+function rowsHtml(rows) {
+  if (!rows || !rows.length) return '<p class="muted">No standings yet.</p>';
+  const cols = Object.keys(rows[0]);
+  return `<table><thead><tr>${cols.map((c) => `<th>${esc(c)}</th>`).join("")}</tr></thead><tbody>${
+    rows.map((r) => `<tr>${cols.map((c) => `<td>${esc(r[c] ?? "")}</td>`).join("")}</tr>`).join("")}</tbody></table>`;
+}
+
+/** The standings: one table, or one a section. */
+export function standingsHtml(data) {
+  const champion = data.champion ? `<p class="champion">Champion: ${esc(data.champion)}</p>` : "";
+  if (data.sections) {
+    return champion + Object.entries(data.sections).map(([name, rows]) =>
+      `<h3>Section ${esc(name)}</h3>${rowsHtml(rows)}`).join("");
+  }
+  return champion + rowsHtml(data.standings);
+}
+
+/** One line on the event: its format, rules and where it stands. */
+export function statusLine(data) {
+  return `${data.format} · ${data.rules} · ${data.entrants.length} entrant(s) · ${data.status}`;
+}

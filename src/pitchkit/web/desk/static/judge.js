@@ -1,0 +1,66 @@
+// The judges' console: each table's finished hands to confirm with the judge's PIN, and rulings.
+import { $, call, esc, eventId, every, forget, keep, kept } from "./desk.js";
+
+const base = `/api/desk/${eventId()}`;
+const pin = () => kept("judge");
+
+function hands(t) {
+  if (!t.hands.length) return '<p class="muted">No hand finished yet.</p>';
+  return `<table><thead><tr><th>hand</th><th>dealer</th><th>bid</th><th>points</th><th>scores</th><th></th></tr></thead><tbody>${
+    t.hands.map((h) => `<tr data-hand="${h.hand}"><td>${h.hand}</td><td>${h.dealer}</td>
+      <td>${h.misdeal ? "misdeal" : h.ruling ? esc(h.ruling) : `${esc(h.bid ?? "-")} by seat ${h.pitcher ?? "-"} ${esc(h.trump ?? "")}`}</td>
+      <td>${esc(h.points.map(([p, s]) => `${p}: ${s}`).join(", "))}</td><td>${esc((h.scores || []).join(" / "))}</td>
+      <td>${h.confirmed_by ? `confirmed by ${esc(h.confirmed_by)}`
+        : `<button type="button" class="confirm" data-table="${t.table}" data-hand="${h.hand}">Confirm</button>`}</td></tr>`).join("")}</tbody></table>`;
+}
+
+async function draw() {
+  if (!pin()) return;
+  let data;
+  try {
+    data = await call("GET", `${base}/judge`, undefined, pin());
+  } catch (e) {
+    if (e.status === 403) { forget("judge"); $("console").hidden = true; $("login").hidden = false; $("login-error").textContent = e.message; return; }
+    throw e;
+  }
+  $("login").hidden = true;
+  $("console").hidden = false;
+  $("status").textContent = `Judge ${data.judge} · ${data.status} · ${data.verify === "judge" ? "results wait for your confirmations" : "your sign-off is optional"}`;
+  $("tables").innerHTML = data.tables.map((t) => `<section class="panel desk-table" data-table="${t.table}">
+    <h2>Table ${t.table}: ${esc(t.entrants.join(" · "))}</h2><p class="muted">Seats: ${esc(t.seats.map((s, i) => `${i} ${s}`).join(", "))}</p>
+    ${hands(t)}</section>`).join("") || '<p class="panel muted">No round is open.</p>';
+}
+
+async function act(run) {
+  $("notice").textContent = "";
+  try {
+    const said = await run();
+    if (said) $("notice").textContent = said;
+    await draw();
+  } catch (e) {
+    $("notice").textContent = e.message;
+  }
+}
+
+$("login-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  keep("judge", $("pin").value.trim());
+  draw().catch((e) => { $("login-error").textContent = e.message; });
+});
+$("tables").addEventListener("click", (event) => {
+  const b = event.target.closest("button.confirm");
+  if (!b) return;
+  act(async () => {
+    await call("POST", `${base}/confirm`, { table: Number(b.dataset.table), hand: Number(b.dataset.hand) }, pin());
+    return `hand ${b.dataset.hand} of table ${b.dataset.table} confirmed`;
+  });
+});
+$("ruling-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  act(async () => {
+    const g = await call("POST", `${base}/rulings`, { table: Number($("ruling-table").value),
+      seat: Number($("ruling-seat").value), correctable: $("ruling-kind").value === "true" }, pin());
+    return `misplay of ${g.player} recorded${g.disqualified ? ": disqualified" : ""}`;
+  });
+});
+every(2000, draw);
