@@ -1,0 +1,565 @@
+"""The compiled state machine behind :class:`pitchkit.envs.vector.VectorEnv`.
+
+Each environment's whole state is one row of an int64 array (the offsets below), so a batch is a
+single 2-D array that numba walks without Python in the loop. A step applies one decision per row,
+advances the row to its next decision (dealing a new hand when one ends), and writes the row's
+legal-action mask and, optionally, the observation of the seat to act, in the layout of
+:mod:`pitchkit.envs.encoding`.
+
+The rules themselves are the fast path's (:mod:`pitchkit.fast.kernel`): its deal, auction
+options, legal plays, trick strength and scoring are called here, so both agree with the engine
+for the same reasons; this module only cuts its random play into single decisions.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numpy as np
+
+from pitchkit.fast import kernel as fast_kernel
+from pitchkit.fast.kernel import (
+    DECK,
+    DECLARE,
+    FORCED_BID,
+    MAX_BID,
+    N_CATS,
+    OFF_JACK,
+    OPT_RUN,
+    OPT_SELL,
+    PARTNER_PASS,
+    PITCH_ENDS,
+    RUN_EXTRA,
+    STEAL,
+    STEAL_NONE,
+    STEAL_SAME,
+    TEAMS,
+    N,
+    deal,
+    first_round_options,
+    legal_play,
+    nth_bit,
+    popcount,
+    rng_below,
+    rng_next,
+    score,
+    strength,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: numba's cache would keep the fast path's functions as they were compiled into this module's:
+#: the fast path's file stamp joins this file's in the cache's key
+_FAST_STAMP = (os.stat(fast_kernel.__file__).st_mtime, os.stat(fast_kernel.__file__).st_size)
+
+
+def jit(fn: F) -> F:
+    """Compile ``fn`` as the fast path does (cached on disk), its cache also invalidated when the
+    fast path's kernel changes; uncached where numba's cache cannot be keyed that way."""
+    compiled = fast_kernel.jit(fn)
+    if compiled is fn:
+        return fn
+    try:
+        index = compiled._cache._cache_file  # type: ignore[attr-defined]
+        index._source_stamp = (index._source_stamp, _FAST_STAMP)
+    except AttributeError:
+        return cast(F, importlib.import_module("numba").njit(nogil=True)(fn))
+    return compiled
+
+
+#: most seats of any rules
+MAXP = 9
+#: number of action ids (``encoding.N_ACTIONS``; checked by the tests)
+N_ACTIONS = 193
+#: first ids of the action kinds (``encoding``'s table)
+ID_RUN, ID_SELL, ID_TRUMP, ID_PLAY, ID_PASS_CARD = 23, 24, 26, 30, 139
+
+# phases, in the order of ``encoding.PHASES``
+PH_AUCTION, PH_TRUMP, PH_EXCHANGE, PH_PLAY, PH_DONE = 0, 1, 3, 4, 5
+
+# -- one environment's row: scalars, then per-seat and per-card arrays ---------------------------
+RNG = 0            # SplitMix64 state of the deals
+SRNG = 1           # SplitMix64 state of random_actions
+DEALER = 2
+PHASE = 3
+TO_ACT = 4
+POS = 5            # cards dealt so far (the stock starts here)
+ROUND = 6          # auction round: 1, or 2 after running it
+TURN = 7           # turns taken in this auction round
+HIGH = 8           # highest bid so far, -1 none
+BIDDER = 9
+RAN = 10
+PITCHER = 11
+BID = 12
+TRUMP = 13
+LED = 14           # the led card whose suit the leader is naming, -1 none
+PENDING = 15       # cards picked in the partner pass under way
+TRICKS = 16        # finished tricks
+J = 17             # cards in the current trick
+K = 18             # cards played
+WON_BY = 19        # mask of the seats that won a trick
+PASS_I = 20        # seats that have passed to their partner
+LEGAL = 21         # 4 words of 63 bits (no sign bit): the legal action ids
+HANDS = 25
+PASSED = HANDS + MAXP
+LATEST = PASSED + MAXP      # each seat's latest bid: 0 none, 1 pass, 1 + v a bid of v
+PLAYED_BY = LATEST + MAXP
+CAPT_BY = PLAYED_BY + MAXP
+PTS = CAPT_BY + MAXP
+TRICK_SEAT = PTS + MAXP
+TRICK_CARD = TRICK_SEAT + MAXP
+SIDE = TRICK_CARD + MAXP
+SIDE_TOT = SIDE + MAXP
+DELTA = SIDE_TOT + MAXP
+AWARD = DELTA + MAXP
+PLAYER_OF = AWARD + N_CATS
+CAPT_OF = PLAYER_OF + 54
+ORDER_OF = CAPT_OF + 54
+DECK_AT = ORDER_OF + 54
+ROW = DECK_AT + 54
+
+# observation sections, in the order of ``encoding.Layout.sections``
+SECTIONS = ("hand", "discards", "passed", "received", "pending", "played", "trick", "captured",
+            "phase", "to_act", "dealer", "pitcher", "in_hand", "trump", "contract", "bids", "ran",
+            "hand_sizes", "discard_counts", "set_aside_counts", "stock", "scores")
+(O_HAND, _O_DISCARDS, O_PASSED, O_RECEIVED, O_PENDING, O_PLAYED, O_TRICK, O_CAPTURED, O_PHASE,
+ O_TO_ACT, O_DEALER, O_PITCHER, O_IN_HAND, O_TRUMP, O_CONTRACT, O_BIDS, O_RAN, O_HAND_SIZES,
+ _O_DISCARD_COUNTS, O_SET_ASIDE, O_STOCK, _O_SCORES) = range(len(SECTIONS))
+BID_SLOTS = 24
+#: bits used in each word of the legal ids
+WORD = 63
+
+
+@jit
+def seed_rows(S: Any, seed: int) -> None:
+    """Give every row its own two generators, drawn from one seeded SplitMix64."""
+    st = np.zeros(1, dtype=np.int64)
+    st[0] = seed
+    for i in range(S.shape[0]):
+        S[i, RNG] = rng_next(st)
+        S[i, SRNG] = rng_next(st)
+
+
+@jit
+def new_hand(P: Any, r: Any) -> None:
+    """Deal a new hand into row ``r``: a random dealer, then the fast path's shuffle and deal."""
+    n = P[N]
+    dealer = rng_below(r[RNG:RNG + 1], n)
+    r[POS] = deal(r[RNG:RNG + 1], P, r[DECK_AT:DECK_AT + 54], r[HANDS:HANDS + MAXP], dealer)
+    r[DEALER] = dealer
+    r[PHASE] = PH_AUCTION
+    r[TO_ACT] = (dealer + 1) % n
+    r[ROUND] = 1
+    r[TURN] = 0
+    r[HIGH] = -1
+    r[BIDDER] = -1
+    r[RAN] = 0
+    r[PITCHER] = -1
+    r[BID] = -1
+    r[TRUMP] = -1
+    r[LED] = -1
+    r[PENDING] = 0
+    r[TRICKS] = 0
+    r[J] = 0
+    r[K] = 0
+    r[WON_BY] = 0
+    r[PASS_I] = 0
+    for s in range(MAXP):
+        r[PASSED + s] = 0
+        r[LATEST + s] = 0
+        r[PLAYED_BY + s] = 0
+        r[CAPT_BY + s] = 0
+        r[PTS + s] = 0
+    for c in range(54):
+        r[PLAYER_OF + c] = -1
+        r[CAPT_OF + c] = -1
+
+
+@jit
+def _team(P: Any, seat: int) -> int:
+    return seat % P[TEAMS] if P[TEAMS] else seat
+
+
+@jit
+def auction_options(P: Any, r: Any) -> int:
+    """The fast path's legal-option bits of the auction turn of row ``r``."""
+    n = P[N]
+    top = P[MAX_BID]
+    seat = r[TO_ACT]
+    high = r[HIGH]
+    if r[ROUND] == 1:
+        bidder = r[BIDDER]
+        other = bidder >= 0 and _team(P, bidder) != _team(P, seat)
+        opts = first_round_options(P, r[TURN] == n - 1, high, other)
+        if P[DECK] - r[POS] < P[RUN_EXTRA] * n:
+            opts &= ~(1 << OPT_RUN)
+        return int(opts)
+    if r[TURN] < n - 1:
+        opts = 1
+        for v in range(high + 1, top + 1):
+            opts |= 1 << (1 + v)
+        return opts
+    lo = top + 1
+    if P[STEAL] == STEAL_SAME:
+        lo = high
+    elif P[STEAL] != STEAL_NONE:
+        lo = high + 1
+    opts = 1 << OPT_SELL
+    for v in range(lo, top + 1):
+        opts |= 1 << (1 + v)
+    return opts
+
+
+@jit
+def _allow(r: Any, a: int) -> None:
+    r[LEGAL + a // WORD] |= 1 << (a % WORD)
+
+
+@jit
+def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
+    """Store the legal action ids of row ``r`` as bit words at ``LEGAL``."""
+    for w in range(4):
+        r[LEGAL + w] = 0
+    ph = r[PHASE]
+    seat = r[TO_ACT]
+    if ph == PH_AUCTION:
+        opts = auction_options(P, r)
+        if opts & 1:
+            _allow(r, 0)
+        for b in range(1, OPT_RUN):
+            if (opts >> b) & 1:
+                _allow(r, b - 1)
+        if (opts >> OPT_RUN) & 1:
+            _allow(r, ID_RUN)
+        if (opts >> OPT_SELL) & 1:
+            _allow(r, ID_SELL)
+    elif ph == PH_TRUMP:
+        c = r[LED]
+        if c < 0 or c >= 52:
+            for t in range(4):
+                _allow(r, ID_TRUMP + t)
+        else:
+            _allow(r, ID_TRUMP + c // 13)
+            _allow(r, ID_TRUMP + (c // 13 ^ 3))
+    elif ph == PH_EXCHANGE:
+        pending = r[PENDING]
+        later = r[HANDS + seat]
+        h = pending
+        while h:
+            later &= ~((_low_bit(h) << 1) - 1)
+            h &= h - 1
+        need = P[PARTNER_PASS] - popcount(pending)
+        left = popcount(later)
+        m = later
+        while m:
+            c = _low_index(m)
+            m &= m - 1
+            if left >= need:
+                _allow(r, ID_PASS_CARD + c)
+            left -= 1
+    elif ph == PH_PLAY:
+        led = r[TRICK_CARD] if r[J] > 0 else -1
+        m = legal_play(P, r[HANDS + seat], r[TRUMP], led, r[TRICKS] == 0 and seat == r[PITCHER],
+                       tmask, smask, suit)
+        while m:
+            _allow(r, ID_PLAY + _low_index(m))
+            m &= m - 1
+
+
+@jit
+def _low_index(m: int) -> int:
+    return popcount((m & -m) - 1)
+
+
+@jit
+def _low_bit(m: int) -> int:
+    return m & -m
+
+
+@jit
+def is_legal(r: Any, a: int) -> bool:
+    """Whether action id ``a`` is legal in row ``r`` (as last stored by :func:`set_legal`)."""
+    return 0 <= a < N_ACTIONS and bool((r[LEGAL + a // WORD] >> (a % WORD)) & 1)
+
+
+@jit
+def _end_auction(P: Any, r: Any, pitcher: int, bid: int) -> None:
+    r[PITCHER] = pitcher
+    r[BID] = bid
+    if P[DECLARE]:
+        r[PHASE] = PH_TRUMP
+        r[TO_ACT] = pitcher
+    else:
+        _begin_play(P, r)
+
+
+@jit
+def _begin_play(P: Any, r: Any) -> None:
+    if P[PARTNER_PASS]:
+        r[PHASE] = PH_EXCHANGE
+        r[TO_ACT] = (r[DEALER] + 1) % P[N]
+    else:
+        r[PHASE] = PH_PLAY
+        r[TO_ACT] = r[PITCHER]
+
+
+@jit
+def _apply_auction(P: Any, r: Any, a: int) -> None:
+    n = P[N]
+    seat = r[TO_ACT]
+    dealer = r[DEALER]
+    if a == ID_RUN:
+        for i in range(n):
+            s = (dealer + 1 + i) % n
+            for _ in range(P[RUN_EXTRA]):
+                r[HANDS + s] |= 1 << r[DECK_AT + r[POS]]
+                r[POS] += 1
+        r[RAN] = 1
+        r[ROUND] = 2
+        r[TURN] = 0
+        r[HIGH] = P[FORCED_BID]
+        r[BIDDER] = dealer
+        r[TO_ACT] = (dealer + 1) % n
+        return
+    if a == ID_SELL:
+        _end_auction(P, r, r[BIDDER], r[HIGH])
+        return
+    r[LATEST + seat] = 1 + a
+    if a > 0:
+        r[HIGH] = a
+        r[BIDDER] = seat
+        if P[PITCH_ENDS] and a == P[MAX_BID]:
+            _end_auction(P, r, seat, a)
+            return
+    if seat == dealer:
+        _end_auction(P, r, r[BIDDER], r[HIGH])
+        return
+    r[TURN] += 1
+    if r[ROUND] == 2 and r[TURN] == n - 1 and r[BIDDER] == dealer:
+        _end_auction(P, r, dealer, P[FORCED_BID])
+        return
+    r[TO_ACT] = (seat + 1) % n
+
+
+@jit
+def _apply_pass_card(P: Any, r: Any, c: int) -> None:
+    n = P[N]
+    seat = r[TO_ACT]
+    r[PENDING] |= 1 << c
+    if popcount(r[PENDING]) < P[PARTNER_PASS]:
+        return
+    m = r[PENDING]
+    r[PENDING] = 0
+    r[HANDS + seat] &= ~m
+    r[PASSED + seat] = m
+    r[PASS_I] += 1
+    if r[PASS_I] < n:
+        r[TO_ACT] = (seat + 1) % n
+        return
+    for s in range(n):
+        r[HANDS + (s + P[TEAMS]) % n] |= r[PASSED + s]
+    r[PHASE] = PH_PLAY
+    r[TO_ACT] = r[PITCHER]
+
+
+@jit
+def _continue_trick(P: Any, suit: Any, power: Any, tmask: Any, gval: Any, r: Any) -> bool:
+    """After a card (and the naming of trump it asked for): the next seat, or the trick's winner
+    leads, or the hand is over (True)."""
+    n = P[N]
+    seat = r[TRICK_SEAT + r[J] - 1]
+    if r[J] < n:
+        r[TO_ACT] = (seat + 1) % n
+        return False
+    trump = r[TRUMP]
+    first = r[TRICK_CARD]
+    led = suit[trump, first]
+    winner = r[TRICK_SEAT]
+    best = strength(trump, first, led, tmask, suit, power)
+    for j in range(1, n):
+        s = strength(trump, r[TRICK_CARD + j], led, tmask, suit, power)
+        if s > best:
+            best = s
+            winner = r[TRICK_SEAT + j]
+    for j in range(n):
+        c = r[TRICK_CARD + j]
+        r[CAPT_OF + c] = winner
+        r[CAPT_BY + winner] |= 1 << c
+        r[PTS + winner] += gval[c]
+    r[WON_BY] |= 1 << winner
+    r[TRICKS] += 1
+    r[J] = 0
+    if r[HANDS + winner]:
+        r[TO_ACT] = winner
+        return False
+    return True
+
+
+@jit
+def _apply_play(P: Any, suit: Any, power: Any, tmask: Any, gval: Any, r: Any, c: int) -> bool:
+    seat = r[TO_ACT]
+    r[HANDS + seat] &= ~(1 << c)
+    r[PLAYED_BY + seat] |= 1 << c
+    r[TRICK_SEAT + r[J]] = seat
+    r[TRICK_CARD + r[J]] = c
+    r[J] += 1
+    r[PLAYER_OF + c] = seat
+    r[ORDER_OF + c] = r[K]
+    r[K] += 1
+    if r[TRUMP] < 0:
+        if c >= 52 or (P[OFF_JACK] != 0 and c % 13 == 9):
+            r[LED] = c
+            r[PHASE] = PH_TRUMP
+            return False
+        r[TRUMP] = c // 13
+    return _continue_trick(P, suit, power, tmask, gval, r)
+
+
+@jit
+def apply(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, smask: Any,
+          off_jack: Any, gval: Any, r: Any, a: int) -> bool:
+    """Apply the legal decision ``a`` to row ``r``; True when it ended the hand, whose score
+    changes are then at ``DELTA``."""
+    ph = r[PHASE]
+    over = False
+    if ph == PH_AUCTION:
+        _apply_auction(P, r, a)
+    elif ph == PH_TRUMP:
+        r[TRUMP] = a - ID_TRUMP
+        if r[LED] >= 0:
+            r[LED] = -1
+            r[PHASE] = PH_PLAY
+            over = _continue_trick(P, suit, power, tmask, gval, r)
+        else:
+            _begin_play(P, r)
+    elif ph == PH_EXCHANGE:
+        _apply_pass_card(P, r, a - ID_PASS_CARD)
+    else:
+        over = _apply_play(P, suit, power, tmask, gval, r, a - ID_PLAY)
+    if over:
+        r[PHASE] = PH_DONE
+        score(P, cats, values, r[TRUMP], r[PITCHER], r[BID], r[WON_BY], tmask, power, off_jack,
+              r[PLAYER_OF:PLAYER_OF + 54], r[CAPT_OF:CAPT_OF + 54], r[ORDER_OF:ORDER_OF + 54],
+              r[PTS:PTS + MAXP], r[SIDE:SIDE + MAXP], r[SIDE_TOT:SIDE_TOT + MAXP],
+              r[AWARD:AWARD + N_CATS], r[DELTA:DELTA + MAXP])
+    return over
+
+
+@jit
+def _cards(out: Any, at: int, m: int) -> None:
+    while m:
+        out[at + _low_index(m)] = 1.0
+        m &= m - 1
+
+
+@jit
+def write_obs(P: Any, offs: Any, r: Any, out: Any) -> None:
+    """The observation of the seat to act in row ``r`` (``offs``: each section's start)."""
+    n = P[N]
+    d = P[DECK]
+    me = r[TO_ACT]
+    ph = r[PHASE]
+    out[:] = 0.0
+    _cards(out, offs[O_HAND], r[HANDS + me])
+    _cards(out, offs[O_PASSED], r[PASSED + me])
+    if P[PARTNER_PASS] and ph in (PH_PLAY, PH_DONE):
+        _cards(out, offs[O_RECEIVED], r[PASSED + (me + P[TEAMS]) % n])
+    _cards(out, offs[O_PENDING], r[PENDING])
+    for s in range(n):
+        rel = (s - me) % n
+        _cards(out, offs[O_PLAYED] + rel * d, r[PLAYED_BY + s])
+        _cards(out, offs[O_CAPTURED] + rel * d, r[CAPT_BY + s])
+        out[offs[O_BIDS] + rel * BID_SLOTS + r[LATEST + s]] = 1.0
+        out[offs[O_IN_HAND] + rel] = 1.0
+        out[offs[O_HAND_SIZES] + rel] = np.float32(popcount(r[HANDS + s]) / d)
+        if ph == PH_EXCHANGE:
+            out[offs[O_SET_ASIDE] + rel] = np.float32(popcount(r[PASSED + s]) / d)
+    for j in range(r[J]):
+        rel = (r[TRICK_SEAT + j] - me) % n
+        out[offs[O_TRICK] + rel * d + r[TRICK_CARD + j]] = 1.0
+    out[offs[O_PHASE] + ph] = 1.0
+    out[offs[O_TO_ACT]] = 1.0
+    out[offs[O_DEALER] + (r[DEALER] - me) % n] = 1.0
+    if r[PITCHER] >= 0:
+        out[offs[O_PITCHER] + (r[PITCHER] - me) % n] = 1.0
+        out[offs[O_CONTRACT] + r[BID] - 1] = 1.0
+    if r[TRUMP] >= 0:
+        out[offs[O_TRUMP] + r[TRUMP]] = 1.0
+    if r[RAN]:
+        out[offs[O_RAN]] = 1.0
+    out[offs[O_STOCK]] = np.float32((d - r[POS]) / d)
+
+
+@jit
+def write_mask(r: Any, out: Any) -> None:
+    """The legal ids of row ``r`` as 0/1 entries."""
+    out[:] = 0
+    for w in range(4):
+        m = r[LEGAL + w]
+        while m:
+            out[w * WORD + _low_index(m)] = 1
+            m &= m - 1
+
+
+@jit
+def finish_row(P: Any, suit: Any, tmask: Any, smask: Any, offs: Any, r: Any, obs: Any, mask: Any,
+               observe: bool) -> None:
+    """Refresh the legal ids, mask and (when ``observe``) observation of row ``r``."""
+    set_legal(P, suit, tmask, smask, r)
+    write_mask(r, mask)
+    if observe:
+        write_obs(P, offs, r, obs)
+
+
+@jit
+def reset_all(P: Any, suit: Any, tmask: Any, smask: Any, offs: Any, S: Any, obs: Any, mask: Any,
+              to_play: Any, observe: bool) -> None:
+    """Deal a new hand in every row."""
+    for i in range(S.shape[0]):
+        new_hand(P, S[i])
+        finish_row(P, suit, tmask, smask, offs, S[i], obs[i], mask[i], observe)
+        to_play[i] = S[i, TO_ACT]
+
+
+@jit
+def step_all(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, smask: Any,
+             off_jack: Any, gval: Any, offs: Any, S: Any, actions: Any, obs: Any, mask: Any,
+             rewards: Any, done: Any, to_play: Any, observe: bool) -> int:
+    """One decision in every row; a finished hand's score changes go to ``rewards`` and a new
+    hand is dealt. Returns -1, or the first row whose action is illegal (nothing is changed)."""
+    n = P[N]
+    for i in range(S.shape[0]):
+        if not is_legal(S[i], actions[i]):
+            return i
+    for i in range(S.shape[0]):
+        r = S[i]
+        over = apply(P, cats, values, suit, power, tmask, smask, off_jack, gval, r, actions[i])
+        done[i] = over
+        for s in range(n):
+            rewards[i, s] = r[DELTA + s] if over else 0.0
+        if over:
+            new_hand(P, r)
+        finish_row(P, suit, tmask, smask, offs, r, obs[i], mask[i], observe)
+        to_play[i] = r[TO_ACT]
+    return -1
+
+
+@jit
+def random_actions(S: Any, out: Any) -> None:
+    """A uniformly random legal action id per row, from each row's own second generator."""
+    for i in range(S.shape[0]):
+        r = S[i]
+        total = 0
+        for w in range(4):
+            total += popcount(r[LEGAL + w])
+        k = rng_below(r[SRNG:SRNG + 1], total)
+        for w in range(4):
+            m = r[LEGAL + w]
+            c = popcount(m)
+            if k < c:
+                out[i] = w * WORD + nth_bit(m, k)
+                break
+            k -= c
