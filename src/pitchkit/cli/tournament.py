@@ -16,7 +16,7 @@ from pitchkit.bots import bot_names
 from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pairs
 from pitchkit.cli.score import read_json
 from pitchkit.errors import PitchError, clip
-from pitchkit.tournament.event import FORMATS
+from pitchkit.tournament.event import FORMATS, write_json
 
 tournament_app = PitchTyper(help="Tournaments: the desk (create an event, add entrants, seat rounds, enter "
                                  "and verify results, rulings, advance, export) and simulated events.",
@@ -157,16 +157,66 @@ def result(
 def ruling(
     folder: Path = FOLDER,
     table: int = typer.Argument(..., help="the table's number in the open round"),
-    misplay: int = typer.Option(..., "--misplay", help="the offender's seat"),
-    correctable: bool = typer.Option(..., "--correctable/--not-correctable", help="play goes back to the "
-                                     "misplay, or the offender sits out the next hand"),
+    misplay: int | None = typer.Option(None, "--misplay", help="a misplay (seed 000) by this seat"),
+    correctable: bool | None = typer.Option(None, "--correctable/--not-correctable", help="the misplay: play "
+                                            "goes back to it, or the offender sits out the next hand"),
+    exposed: int | None = typer.Option(None, "--exposed", help="seed 003: this seat exposed a trump (--card) "
+                                       "during the play"),
+    out_of_turn: int | None = typer.Option(None, "--out-of-turn", help="seed 003: this seat pitched out of "
+                                           "turn (--card with --let-stand or --retract, or --penalty)"),
+    void: int | None = typer.Option(None, "--void", help="seed 003: this seat holds an unequal number of "
+                                    "cards: the hand is void"),
+    protest: int | None = typer.Option(None, "--protest", help="seed 003: a protest by this seat (--trick, "
+                                       "--upheld or --denied)"),
+    card: str | None = typer.Option(None, "--card", help="the card exposed or pitched out of turn"),
+    stand: bool | None = typer.Option(None, "--let-stand/--retract", help="the correct pitcher's choice"),
+    penalty: bool = typer.Option(False, "--penalty", help="the pitch out of turn costs the penalty a) or b): "
+                                 "the hand ends"),
+    trick: int | None = typer.Option(None, "--trick", help="the trick protested (0: the auction and draw)"),
+    upheld: bool | None = typer.Option(None, "--upheld/--denied", help="the judge's answer to the protest"),
+    about: str = typer.Option("", "--about", help="what the protest is about, in words"),
+    record: str | None = typer.Option(None, "--record", metavar="RECORD.json", help="the table's game record "
+                                      "so far (seed 003 rulings): the ruling is written into it"),
+    out: Path | None = typer.Option(None, "--out", help="write the record with the ruling here (default: "
+                                    "over --record)"),
 ) -> None:
-    """Log a misplay (seed 000 tournament rules 36-38); a player's second misplay in one round
-    disqualifies him."""
-    entry = _step(folder, lambda d: d.ruling(table, misplay, correctable=correctable))
-    kind = "correctable" if entry.correctable else "not correctable"
-    print(f"round {entry.round} table {entry.table}: misplay by {entry.player} (seat {entry.seat}), {kind}"
-          + ("; second misplay in this round: disqualified" if entry.disqualified else ""))
+    """Rule at a table of the open round: a misplay for the misplay log (seed 000 tournament rules
+    36-38; a player's second in one round disqualifies him), or one of seed 003's table rulings on
+    the hand in progress, written into the table's record (a card-by-card record given with
+    --record, or the table's score sheet)."""
+    given = (("misplay", misplay), ("exposed card", exposed), ("pitch out of turn", out_of_turn),
+             ("void hand", void), ("protest", protest))
+    chosen = {k: v for k, v in given if v is not None}
+    if len(chosen) != 1:
+        fail("give one ruling: --misplay, --exposed, --out-of-turn, --void or --protest, with its seat")
+    kind, seat = next(iter(chosen.items()))
+    if kind == "misplay":
+        if correctable is None:
+            fail("a misplay is --correctable or --not-correctable")
+        entry = _step(folder, lambda d: d.ruling(table, seat, correctable=correctable))
+        what = "correctable" if entry.correctable else "not correctable"
+        print(f"round {entry.round} table {entry.table}: misplay by {entry.player} (seat {entry.seat}), "
+              f"{what}" + ("; second misplay in this round: disqualified" if entry.disqualified else ""))
+        return
+    details = {"card": card, "stand": stand, "penalty": penalty, "trick": trick, "upheld": upheld,
+               "about": about}
+    if record is None:
+        fail(f"a {kind} ruling is written into the table's record: give it with --record RECORD.json")
+    else:
+        doc = read_json(record)
+        target = out or Path(record)
+        if record == "-" and out is None:
+            fail("--record - needs --out FILE for the record with the ruling")
+
+        def rule(d: Any) -> Any:
+            ruled, logged = d.table_ruling(table, doc, kind, seat, **details)
+            write_json(target, ruled, indent=1)
+            return logged
+
+        entry = _step(folder, rule)
+    where = "" if record is None else f"; the record with the ruling is in {out or record}"
+    print(f"round {entry.round} table {entry.table} hand {entry.hand}: {entry.detail} ({entry.player}, seat "
+          f"{entry.seat}){where}")
 
 
 @tournament_app.command()
@@ -214,8 +264,12 @@ def status(folder: Path = FOLDER, as_json: bool = typer.Option(False, "--json", 
             extra = ", ".join(f"{k} {v}" for k, v in shown.items())
             print(f"  {row['place']}. {row['entrant']} ({extra})")
     for g in info["rulings"]:
-        print(f"misplay: round {g['round']} table {g['table']} {g['player']}"
-              + (" (disqualified)" if g["disqualified"] else ""))
+        if "detail" in g:
+            print(f"ruling: round {g['round']} table {g['table']} hand {g['hand']} {g['player']}: "
+                  f"{g['detail']}")
+        else:
+            print(f"misplay: round {g['round']} table {g['table']} {g['player']}"
+                  + (" (disqualified)" if g["disqualified"] else ""))
 
 
 @tournament_app.command()

@@ -11,9 +11,11 @@ import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from pitchkit.cards import Card
 from pitchkit.errors import PitchError, quote
 from pitchkit.game import Game
-from pitchkit.record import record_hands, replay_game
+from pitchkit.hand import Hand
+from pitchkit.record import action_json, record_hands, replay_game
 from pitchkit.tournament import darrtown, swiss, unl
 from pitchkit.tournament.event import (
     EVENT_FILE,
@@ -29,12 +31,25 @@ from pitchkit.tournament.event import (
     write_json,
     write_text,
 )
-from pitchkit.tournament.rulings import MisplayLog
+from pitchkit.tournament.notes import (
+    EXPOSED,
+    OUT_OF_TURN,
+    PROTEST,
+    Note,
+    check_notes,
+    exposed_card,
+    out_of_turn,
+    protest,
+    record_notes,
+)
+from pitchkit.tournament.rulings import VOID, MisplayLog, pitch_out_of_turn, void_hand
 from pitchkit.tournament.standings import public, section_rows, standings, standings_rows
 from pitchkit.tournament.tables import play_table
 
 #: the most entrants an event takes
 MAX_ENTRANTS = 4096
+#: seed 003's table rulings (``table_ruling``)
+TABLE_RULINGS = (EXPOSED, OUT_OF_TURN, VOID, PROTEST)
 #: the reason a game stopped by the match clock ends with
 STOPPED = "ahead at the stop"
 
@@ -225,15 +240,40 @@ class Desk:
         table = self.table(number)
         if table.result is not None:
             raise DeskError(f"table {number} has its result already")
+        hands, game, played, notes = self._replay_table(table, doc)
+        self._check_logged(table, hands, notes)
+        names = ev.seat_names(table)
+        scores = [game.scores[self._first_seat(game, side)] for side in range(len(table.entrants))]
+        if game.end is not None:
+            winners = sorted({table.entrants[game.rules.team_of(s)] for s in game.end.winners})
+            reason, stopped = game.end.reason, False
+        else:
+            winners = self._stopped_winner(game, played[-1].done, scores, table, stopped=stopped)
+            reason = STOPPED
+        name = f"round{ev.rounds[-1].number}-table{number}.json"
+        kept: dict[str, object] = {"round": ev.rounds[-1].number, "table": number, "players": names,
+                                   "hands": hands}
+        if notes:
+            kept["rulings"] = [n.to_json() for n in notes]
+        write_json(self.folder / "games" / name, kept)
+        hand_count = sum(1 for h in played if h.result is not None and not h.result.misdeal)
+        table.result = Result(scores, winners, reason, hand_count, name, stopped)
+        return table.result
+
+    def _replay_table(self, table: Table, doc: object) -> tuple[list[object], Game, list[Hand], list[Note]]:
+        """Replay a record of ``table``'s game (whole or so far) as ``pitch score`` does, with its
+        notes; refused unless it is played under the table's rules by the table's players."""
         hands = record_hands(doc)
         try:
+            notes = record_notes(doc)
             game, played = replay_game(hands)
+            check_notes(hands, notes)
         except RecursionError:
             raise DeskError("record: nested too deeply") from None
         except PitchError as e:
             raise DeskError(str(e) if str(e).startswith("record:") else f"record: {e}") from None
-        rules = ev.table_rules(len(table.entrants))
-        names = ev.seat_names(table)
+        rules = self.event.table_rules(len(table.entrants))
+        names = self.event.seat_names(table)
         if game.rules != rules:
             diff = game.rules.options_diff(rules)
             what = ", ".join(f"{k}={v}" for k, v in diff.items())
@@ -243,19 +283,85 @@ class Desk:
         if isinstance(doc, dict) and "players" in doc and doc["players"] != names:
             raise DeskError(f"record: its players {quote(doc['players'])} are not the table's: "
                             f"{', '.join(names)}")
-        scores = [game.scores[self._first_seat(game, side)] for side in range(len(table.entrants))]
-        if game.end is not None:
-            winners = sorted({table.entrants[game.rules.team_of(s)] for s in game.end.winners})
-            reason, stopped = game.end.reason, False
-        else:
-            winners = self._stopped_winner(game, played[-1].done, scores, table, stopped=stopped)
-            reason = STOPPED
-        name = f"round{ev.rounds[-1].number}-table{number}.json"
-        write_json(self.folder / "games" / name, {"round": ev.rounds[-1].number, "table": number,
-                                                  "players": names, "hands": hands})
-        hand_count = sum(1 for h in played if h.result is not None and not h.result.misdeal)
-        table.result = Result(scores, winners, reason, hand_count, name, stopped)
-        return table.result
+        return hands, game, played, notes
+
+    def _check_logged(self, table: Table, hands: list[object], notes: list[Note]) -> None:
+        """Every seed 003 ruling the desk logged at ``table`` this round must be in its record: a
+        ruling that ended a hand as that hand's ruling action, the others as notes."""
+        ev = self.event
+        in_record: set[tuple[int, object, object]] = {(n.hand, n.ruling, n.seat) for n in notes}
+        for i, h in enumerate(hands):
+            actions = h.get("actions", []) if isinstance(h, dict) else []
+            in_record |= {(i, a.get("ruling"), a.get("seat")) for a in actions
+                          if isinstance(a, dict) and "ruling" in a}
+        for g in ev.rulings:
+            if g.round == ev.rounds[-1].number and g.table == table.number and g.kind != "misplay" \
+                    and (g.hand, g.kind, g.seat) not in in_record:
+                raise DeskError(f"record: the {g.kind} ruling of hand {g.hand} (seat {g.seat}) is not in it")
+
+    def table_ruling(self, number: int, doc: object, kind: str, seat: int, *, card: str | None = None,
+                     stand: bool | None = None, penalty: bool = False, trick: int | None = None,
+                     upheld: bool | None = None, about: str = "") -> tuple[dict[str, object], RulingEntry]:
+        """Rule on the hand in progress at table ``number`` (seed 003's table rulings) given the
+        table's record so far (``game_record(game, dealt=True)``, or its object form with notes):
+
+        - ``exposed card`` (``card``): played at the first legal opportunity;
+        - ``pitch out of turn`` (``card``, ``stand``: let stand or retracted; with ``penalty`` the
+          penalty a) or b) ends the hand instead, :func:`~pitchkit.tournament.rulings.pitch_out_of_turn`);
+        - ``void hand``: an unequal number of cards voids the hand;
+        - ``protest`` (``trick``, ``upheld``, ``about``): declared before the next trick.
+
+        Returns the record with the ruling in it (a ruling action ending the hand, or a note) and
+        the desk's log entry; the record goes on from there and is entered with :meth:`result`."""
+        ev = self.event
+        table = self.table(number)
+        if table.result is not None:
+            raise DeskError(f"table {number} has its result already")
+        hands, game, played, notes = self._replay_table(table, doc)
+        hand, index = played[-1], len(played) - 1
+        if hand.done:
+            raise DeskError("record: its last hand is over: a ruling is made on the hand in progress "
+                            "(write the record with the next hand dealt)")
+        names = ev.seat_names(table)
+        if not 0 <= seat < len(names) or seat not in hand.seats:
+            raise DeskError(f"seat {quote(seat)} is not playing this hand")
+        detail = kind
+        last = dict(hands[-1]) if isinstance(hands[-1], dict) else {}
+        try:
+            parsed = None if card is None else Card.parse(card)
+            if kind in (VOID, OUT_OF_TURN) and (kind == VOID or penalty):
+                action = void_hand(hand, seat) if kind == VOID else pitch_out_of_turn(hand, seat)
+                game.apply(action)
+                last["actions"] = [*last.get("actions", []), action_json(hand.rules, action)]
+                detail = f"{kind}: " + ", ".join(f"{d:+d}" for d in action.delta)
+            elif kind == EXPOSED and parsed is not None:
+                notes.append(exposed_card(hand, index, seat, parsed))
+                detail = f"{kind}: {parsed}"
+            elif kind == OUT_OF_TURN and parsed is not None and stand is not None:
+                notes.append(out_of_turn(hand, index, seat, parsed, stand=stand))
+                detail = f"{kind}: {parsed} {'let stand' if stand else 'retracted'}"
+            elif kind == PROTEST and trick is not None and upheld is not None:
+                notes.append(protest(hand, index, seat, trick, upheld=upheld, about=about))
+                detail = f"protest about {'the auction' if trick == 0 else f'trick {trick}'}: " \
+                         f"{'upheld' if upheld else 'denied'}{': ' + about if about else ''}"
+            else:
+                needs = {EXPOSED: "the card",
+                         OUT_OF_TURN: "the card and let stand or retract, or the penalty",
+                         PROTEST: "the trick and upheld or denied"}
+                raise DeskError(f"a {quote(kind)} ruling needs "
+                                + needs.get(kind, f"to be one of {', '.join(TABLE_RULINGS)}"))
+        except DeskError:
+            raise
+        except PitchError as e:
+            raise DeskError(str(e)) from None
+        out: dict[str, object] = {"players": names, "hands": [*hands[:-1], last]}
+        if notes:
+            out["rulings"] = [n.to_json() for n in notes]
+        rules = ev.table_rules(len(table.entrants))
+        entry = RulingEntry(ev.rounds[-1].number, number, seat, table.entrants[rules.team_of(seat)],
+                            names[seat], False, False, kind, index, detail)
+        ev.rulings.append(entry)
+        return out, entry
 
     @staticmethod
     def _first_seat(game: Game, side: int) -> int:
@@ -289,7 +395,7 @@ class Desk:
         entrant = table.entrants[rules.team_of(seat)]
         if not ev.active(entrant):
             raise DeskError(f"{ev.entrants[entrant].name} is out of the event already")
-        log = MisplayLog([(g.round, g.player, g.correctable) for g in ev.rulings])
+        log = MisplayLog([(g.round, g.player, g.correctable) for g in ev.rulings if g.kind == "misplay"])
         round_no = ev.rounds[-1].number
         disqualified = log.record(round_no, names[seat], correctable=correctable)
         entry = RulingEntry(round_no, number, seat, entrant, names[seat], correctable, disqualified)

@@ -111,7 +111,10 @@ class Round:
 
 @dataclass
 class RulingEntry:
-    """A line of the misplay log (seed 000 tournament rules 36-38)."""
+    """A line of the desk's ruling log: a misplay (seed 000 tournament rules 36-38; ``correctable``,
+    and whether it ``disqualified`` the player), or one of seed 003's table rulings (``kind``:
+    ``exposed card``, ``pitch out of turn``, ``void hand``, ``protest``) made in the table's hand
+    ``hand`` (its index in the table's record) with its ``detail`` in words."""
 
     round: int
     table: int
@@ -120,6 +123,9 @@ class RulingEntry:
     player: str
     correctable: bool
     disqualified: bool
+    kind: str = "misplay"
+    hand: int | None = None
+    detail: str = ""
 
 
 @dataclass
@@ -315,7 +321,7 @@ def _need(obj: object, key: str, kind: type | tuple[type, ...], where: str = "")
     return value
 
 
-def _optional(obj: object, key: str, kind: type, default: Any) -> Any:
+def _optional(obj: object, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
     """A field that event files written before it existed may leave out."""
     return _need(obj, key, kind) if isinstance(obj, dict) and key in obj else default
 
@@ -364,7 +370,10 @@ def _from_json(data: object) -> Event:
         event.rulings.append(RulingEntry(_need(g, "round", int, w), _need(g, "table", int, w),
                                          _need(g, "seat", int, w), _need(g, "entrant", int, w),
                                          _need(g, "player", str, w), _need(g, "correctable", bool, w),
-                                         _need(g, "disqualified", bool, w)))
+                                         _need(g, "disqualified", bool, w),
+                                         _optional(g, "kind", str, "misplay"),
+                                         _optional(g, "hand", (int, type(None)), None),
+                                         _optional(g, "detail", str, "")))
     return event
 
 

@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 from pitchkit.actions import Ruling
 from pitchkit.hand import Hand
 
+#: the name of the ruling that voids a hand
+VOID = "void hand"
+
 
 def _highest_bid(hand: Hand) -> int:
     if hand.bid is not None:
@@ -44,7 +47,7 @@ def pitch_out_of_turn(hand: Hand, offender: int) -> Ruling:
 def void_hand(hand: Hand, seat: int) -> Ruling:
     """Seed 003 Misc.: "If it is discovered during the course of play that there are an unequal number
     of cards in a player's hand, the entire hand will be void": no score, the same dealer deals again."""
-    return Ruling(seat, "void hand", (0,) * hand.n_seats)
+    return Ruling(seat, VOID, (0,) * hand.n_seats)
 
 
 @dataclass

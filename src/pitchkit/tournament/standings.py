@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pitchkit.tournament.event import Event
+from pitchkit.tournament.event import Event, RulingEntry
 
 Row = dict[str, Any]
 
@@ -85,7 +85,7 @@ def standings_rows(event: Event) -> list[Row]:
 
 def status(event: Event) -> dict[str, Any]:
     """Where the event stands: the round and its tables (results in or missing), the standings so far
-    and the misplay log."""
+    and the rulings (misplays, and seed 003's table rulings with their ``detail``)."""
     r = event.current
     out: dict[str, Any] = {"format": event.format, "preset": event.preset, "stage": event.stage,
                            "status": event.status, "entrants": len(event.entrants)}
@@ -101,9 +101,15 @@ def status(event: Event) -> dict[str, Any]:
                         "missing": [t.number for t in r.tables if t.result is None]}
     table = standings(event)
     out["standings"] = {k: v for k, v in table.items() if k in ("champion", "standings", "sections")}
-    out["rulings"] = [{"round": g.round, "table": g.table, "seat": g.seat, "player": g.player,
-                       "correctable": g.correctable, "disqualified": g.disqualified} for g in event.rulings]
+    out["rulings"] = [_ruling_row(g) for g in event.rulings]
     return out
+
+
+def _ruling_row(g: RulingEntry) -> Row:
+    row: Row = {"round": g.round, "table": g.table, "seat": g.seat, "player": g.player}
+    if g.kind == "misplay":
+        return {**row, "correctable": g.correctable, "disqualified": g.disqualified}
+    return {**row, "ruling": g.kind, "hand": g.hand, "detail": g.detail}
 
 
 def public(value: Any) -> Any:
