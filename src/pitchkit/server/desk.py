@@ -80,7 +80,8 @@ class DeskService:
         verify = body.get("verify", "auto")
         if verify not in VERIFY:
             raise DeskError(f"'verify' must be one of: {', '.join(VERIFY)}")
-        options = body.get("options") or {}
+        options = body.get("options")
+        options = {} if options is None else options
         if not isinstance(options, dict):
             raise DeskError("'options' must be an object of rule options")
         clock = body.get("clock")

@@ -60,7 +60,10 @@ def step(document: str, change: Callable[[Desk], T]) -> Stepped[T]:
     caller keeps the old document)."""
     with tempfile.TemporaryDirectory(prefix="pitchkit-desk-") as tmp:
         folder = _folder_with(Path(tmp), document)
-        desk = Desk.open(folder)
+        try:
+            desk = Desk.open(folder)
+        except DeskError as e:
+            raise DeskError(f"the stored event: {str(e).removeprefix(f'{folder / EVENT_FILE}: ')}") from None
         value = change(desk)
         desk.save()
         games = {p.name: p.read_text(encoding="utf-8") for p in sorted((folder / "games").glob("*.json"))}

@@ -62,7 +62,10 @@ function live(line) {
 /** The open round's tables; ``extra(line)`` adds HTML to each (the director's links, a judge's hands). */
 export function tablesHtml(data, extra = () => "") {
   const r = data.round;
-  if (!r) return '<p class="muted">No round is seated yet.</p>';
+  if (!r) {
+    const who = data.entrants.length ? `<p class="entrants">Entrants: ${esc(data.entrants.join(", "))}</p>` : "";
+    return `<p class="muted">No round is seated yet.</p>${who}`;
+  }
   const byes = r.byes.length ? `<p>Byes: ${esc(r.byes.join(", "))}</p>` : "";
   const tables = r.tables.map((t) => `<article class="desk-table" data-table="${t.table}" data-done="${t.result ? "yes" : "no"}">
     <h3>Table ${t.table}${t.section ? ` · section ${esc(t.section)}` : ""}</h3>

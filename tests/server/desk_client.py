@@ -1,0 +1,96 @@
+"""A client of the desk's HTTP API for the tests (docs/protocol.md, "The tournament desk"): the
+director's password or a judge's PIN as ``Authorization: Bearer``, and bounded waits on the
+public board."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from tests.server.client import Reply
+
+JSON = dict[str, Any]
+_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
+def call(base: str, method: str, path: str, body: object = None, secret: str | None = None) -> Reply:
+    """One request; an error status is an answer too."""
+    headers = {"Content-Type": "application/json"}
+    if secret is not None:
+        headers["Authorization"] = f"Bearer {secret}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
+    try:
+        with _opener.open(request, timeout=30) as response:
+            return Reply(response.status, response.read().decode())
+    except urllib.error.HTTPError as e:
+        return Reply(e.code, e.read().decode())
+
+
+def must(reply: Reply, status: int = 200) -> Any:
+    """The JSON body of an answer that must have ``status``."""
+    assert reply.status == status, f"{reply.status}: {reply.text}"
+    return reply.body
+
+
+@dataclass
+class Event:
+    """An event as its director knows it."""
+
+    base: str
+    id: str
+    password: str
+
+    @classmethod
+    def create(cls, base: str, **settings: Any) -> Event:
+        """``POST /api/desk``."""
+        made = must(call(base, "POST", "/api/desk", settings), 201)
+        return cls(base, made["id"], made["password"])
+
+    def post(self, path: str, body: JSON | None = None, secret: str | None = None) -> Reply:
+        """A POST to ``/api/desk/{id}/{path}`` as the director (or with ``secret``)."""
+        return call(self.base, "POST", f"/api/desk/{self.id}/{path}", body or {},
+                    self.password if secret is None else secret)
+
+    def get(self, path: str = "", secret: str | None = None, *, anonymous: bool = False) -> Reply:
+        """A GET of ``/api/desk/{id}`` (the board: no secret) or of one of its parts (as the director,
+        or with ``secret``, or without any when ``anonymous``)."""
+        if not path or anonymous:
+            secret = None
+        elif secret is None:
+            secret = self.password
+        return call(self.base, "GET", f"/api/desk/{self.id}{'/' + path if path else ''}", None, secret)
+
+    def board(self) -> JSON:
+        """The public board."""
+        out: JSON = must(self.get())
+        return out
+
+    def wait(self, done: Callable[[JSON], bool], timeout: float = 120.0) -> JSON:
+        """Read the board until ``done`` holds (bounded)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            board = self.board()
+            if done(board):
+                return board
+            assert time.monotonic() < deadline, f"the board did not get there: {board['status']}"
+            time.sleep(0.1)
+
+    def play_out(self, bot: str = "heuristic", timeout: float = 180.0) -> JSON:
+        """Seat, wait for every result and advance, round after round, until the champion."""
+        while self.board()["stage"] != "finished":
+            if self.board()["status"] == "entry" or self.board()["status"].endswith("closed"):
+                must(self.post("seat", {"bot": bot}))
+            self.wait(round_complete, timeout)
+            must(self.post("advance"))
+        return self.board()
+
+
+def round_complete(board: JSON) -> bool:
+    """True once every table of the open round has its result."""
+    return bool(board["round"]) and all(t["result"] is not None for t in board["round"]["tables"])

@@ -1,0 +1,168 @@
+"""The tournament desk online, through its HTTP API on a real ``pitch serve`` (each database).
+
+- ``test_wrong_password_or_pin_is_refused_with_one_line``: every director request with a wrong or
+  missing password, and every judge request with a wrong PIN, is a 403 whose body is one line;
+  nothing changes. Unknown events are 404; bad settings and bodies are 400. Ten wrong secrets in a
+  minute shut the event's door for a minute, to the right password too.
+- ``test_public_board_shows_no_link_token_or_card``: the board of a seated round names the
+  entrants and their seats but holds none of the invites, table ids, passwords or PINs, and no
+  card; the director's view has the invite links.
+- ``test_knockout_runs_to_its_champion_with_every_record_verified``: bots play every seat; the
+  results come in by themselves and every exported game record replays to the entered scores.
+- ``test_rule_35_judge_verification_holds_results_until_every_hand_is_confirmed``: with
+  ``verify: judge`` a finished game's result waits for a judge's confirmation of each hand.
+- ``test_rule_38_second_misplay_in_a_go_round_disqualifies``: rulings by a judge's PIN go through
+  the desk's misplay log.
+- ``test_unl_match_clock_stops_the_game_after_the_hand_in_progress``: a match clock that runs out
+  mid-game: the result is the record to the end of the hand in progress (one side ahead).
+"""
+
+from __future__ import annotations
+
+import json
+
+from pitchkit.record import score_game
+from tests.server.client import cards_in
+from tests.server.conftest import Server
+from tests.server.desk_client import Event, call, must, round_complete
+
+NAMES = "name\nAnn\nBob\nCy\nDee\n"
+
+
+def one_line_error(text: str) -> str:
+    body = json.loads(text)
+    assert set(body) == {"error"}, text
+    assert "\n" not in body["error"] and "Traceback" not in body["error"], text
+    return str(body["error"])
+
+
+def test_wrong_password_or_pin_is_refused_with_one_line(server: Server) -> None:
+    event = Event.create(server.base, format="knockout")
+    must(event.post("entrants", {"csv": NAMES}))
+    judge = must(event.post("judges", {"name": "Judy"}), 201)
+    wrong = ["wrong", event.password[:-1], "x"]
+    requests: list[tuple[str, dict[str, object]]] = [
+        ("entrants", {"csv": "Eve"}), ("seat", {"bot": "random"}), ("advance", {}),
+        ("judges", {"name": "Mo"}), ("rulings", {"table": 1, "seat": 0, "correctable": True})]
+    for i, (path, body) in enumerate(requests):
+        reply = event.post(path, body, secret=wrong[i % 3])
+        assert reply.status == 403, (path, reply.text)
+        assert "wrong" in one_line_error(reply.text)
+    for path, secret in [("director", None), ("export", "wrong"), ("judge", event.password)]:
+        reply = event.get(path, secret=secret, anonymous=secret is None)
+        assert reply.status == 403, (path, reply.text)
+        one_line_error(reply.text)
+    assert "wrong judge PIN" in one_line_error(event.get("judge", secret=judge["pin"] + "0").text)
+    assert must(event.get("judge", secret=judge["pin"]))["judge"] == "Judy"
+    board = event.board()
+    assert board["entrants"] == ["Ann", "Bob", "Cy", "Dee"] and board["round"] is None
+    assert Event(server.base, "no-such-event", "x").get().status == 404
+    for settings in [{"format": "swiss"}, {"format": "unl", "verify": "sometimes"},
+                     {"format": "darrtown", "table_size": 9}, {"format": "knockout", "options": []},
+                     {"format": "knockout", "options": {"target": "many"}},
+                     {"format": "knockout", "clock": "soon"}]:
+        reply = call(server.base, "POST", "/api/desk", settings)
+        assert reply.status == 400, (settings, reply.text)
+        one_line_error(reply.text)
+    assert event.post("entrants", {"csv": "Ann"}).status == 400  # entered already
+    assert event.post("seat", {"bot": "nobody"}).status == 400
+    assert event.board()["round"] is None
+    # guessing: after ten wrong secrets in a minute even the right one waits
+    for _ in range(10):
+        event.get("director", secret="guess")
+    assert "too many" in one_line_error(event.get("director").text)
+
+
+def test_public_board_shows_no_link_token_or_card(server: Server) -> None:
+    event = Event.create(server.base, format="knockout")
+    judge = must(event.post("judges", {"name": "Judy"}), 201)
+    must(event.post("entrants", {"csv": NAMES}))
+    must(event.post("seat", {"bots": {"Bob": "random", "Cy": "random", "Dee": "random"}}))
+    director = must(event.get("director"))
+    links = [link["link"] for t in director["round"]["tables"] for link in t["links"]]
+    assert len(links) == 1 and "invite=" in links[0]  # Ann's seat waits for her link
+    invite = links[0].split("invite=")[1]
+    table_id = links[0].split("/t/")[1].split("?")[0]
+    board = event.board()
+    text = json.dumps(board)
+    for secret in (invite, table_id, event.password, judge["pin"]):
+        assert secret not in text
+    assert not set(cards_in(board))
+    seats = board["round"]["tables"][0]["seats"]
+    assert sorted(seats) == ["Ann", "Bob", "Cy", "Dee"]
+    assert director["round"]["tables"][0]["links"][0]["seat"] == seats.index("Ann")
+    assert board["round"]["tables"][0]["live"]["status"] == "waiting"
+
+
+def test_knockout_runs_to_its_champion_with_every_record_verified(server: Server) -> None:
+    event = Event.create(server.base, format="knockout")
+    must(event.post("entrants", {"csv": "\n".join(f"Player {i}" for i in range(1, 9))}))
+    final = event.play_out()
+    assert final["champion"] in final["entrants"]
+    assert final["standings"][0] == {**final["standings"][0], "entrant": final["champion"], "place": 1}
+    export = must(event.get("export"))
+    assert len(export["games"]) == 3  # two tables, then the final
+    for name, doc in export["games"].items():
+        scored = score_game(doc["hands"])
+        assert scored["complete"], name
+        table = int(name.split("table")[1].split(".")[0])
+        results = [t for t in export["round"]["tables"] if t["table"] == table]
+        if name.startswith("round2"):
+            assert results[0]["result"]["scores"] == scored["scores"]
+
+
+def test_rule_35_judge_verification_holds_results_until_every_hand_is_confirmed(server: Server) -> None:
+    event = Event.create(server.base, format="knockout", verify="judge")
+    pin = must(event.post("judges", {"name": "Judy"}), 201)["pin"]
+    must(event.post("entrants", {"csv": NAMES}))
+    must(event.post("seat", {"bot": "heuristic"}))
+    event.wait(lambda b: b["round"]["tables"][0]["live"]["status"] == "over")
+    view = must(event.get("judge", secret=pin))
+    hands = view["tables"][0]["hands"]
+    assert hands and all(h["confirmed_by"] is None for h in hands)
+    assert event.post("confirm", {"table": 1, "hand": len(hands) + 1}, secret=pin).status == 400
+    for h in hands[:-1]:
+        must(event.post("confirm", {"table": 1, "hand": h["hand"]}, secret=pin))
+    assert event.post("confirm", {"table": 1, "hand": 1}, secret=pin).status == 400  # confirmed already
+    assert not round_complete(event.board())
+    must(event.post("confirm", {"table": 1, "hand": hands[-1]["hand"]}, secret=pin))
+    board = event.wait(round_complete, 30)
+    assert board["round"]["tables"][0]["result"]["hands"] <= len(hands)
+    seen = must(event.get("judge", secret=pin))["tables"][0]["hands"]
+    assert all(h["confirmed_by"] == "Judy" for h in seen)
+
+
+def test_rule_38_second_misplay_in_a_go_round_disqualifies(server: Server) -> None:
+    event = Event.create(server.base, format="darrtown")
+    pin = must(event.post("judges", {"name": "Judy"}), 201)["pin"]
+    must(event.post("entrants", {"csv": NAMES}))
+    must(event.post("seat", {"bot": "heuristic"}))
+    seats = event.board()["round"]["tables"][0]["seats"]
+    first = must(event.post("rulings", {"table": 1, "seat": 2, "correctable": True}, secret=pin))
+    assert first == {"player": seats[2], "correctable": True, "disqualified": False}
+    assert event.post("rulings", {"table": 1, "seat": 9, "correctable": True}, secret=pin).status == 400
+    second = must(event.post("rulings", {"table": 1, "seat": 2, "correctable": False}))
+    assert second["disqualified"] is True
+    board = event.wait(round_complete)
+    assert [r["disqualified"] for r in board["rulings"]] == [False, True]
+    must(event.post("advance"))
+    final = event.board()
+    out = [row for row in final["standings"] if row["entrant"] == seats[2]]
+    assert out[0]["status"].startswith("disqualified") and final["standings"][-1]["entrant"] == seats[2]
+
+
+def test_unl_match_clock_stops_the_game_after_the_hand_in_progress(server: Server) -> None:
+    event = Event.create(server.base, format="unl", clock=0.001)  # stops in hand 1
+    must(event.post("entrants", {"csv": "Ann,Bob\nCy,Dee\n"}))
+    must(event.post("seat", {"bot": "heuristic"}))
+    board = event.wait(round_complete)
+    result = board["round"]["tables"][0]["result"]
+    assert result["stopped"] and result["reason"] == "ahead at the stop", result
+    assert len(set(result["scores"])) == 2
+    export = must(event.get("export"))
+    (doc,) = export["games"].values()
+    scored = score_game(doc["hands"])
+    scores, hands = scored["scores"], scored["hands"]
+    assert isinstance(scores, list) and isinstance(hands, list)
+    assert not scored["complete"] and sum(not h.get("misdeal") for h in hands) == result["hands"]
+    assert scores[:2] == result["scores"]

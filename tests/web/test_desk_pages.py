@@ -1,0 +1,98 @@
+"""The tournament desk's pages in Chromium, as a director, a judge and a projected board.
+
+- ``test_desk_pages_and_their_modules_are_served``: every desk page and every module it imports.
+- ``test_director_runs_a_knockout_a_judge_confirms_a_hand_and_the_board_follows``: the director
+  creates a 4-entrant knockout in the browser, pastes the entrants, makes a judge's PIN and seats
+  the round with bots in every seat. The public board, open all along and never reloaded, shows
+  the table, then its result; a judge opens the console with a wrong PIN (refused, in words), then
+  with the right one, and confirms a hand; the director closes the round and the board shows the
+  champion. No page shows a script error.
+"""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page
+
+from tests.server.client import http
+from tests.server.conftest import Server
+from tests.server.desk_client import Event, must
+
+#: the longest wait for a page (bots play the whole game meanwhile)
+WAIT_MS = 90_000
+
+
+def test_desk_pages_and_their_modules_are_served(web_server: Server) -> None:
+    for path in ("/desk", "/desk/x", "/desk/x/director", "/desk/x/judge"):
+        page = http(web_server.base, "GET", path)
+        assert page.status == 200 and page.text.startswith("<!doctype html>"), path
+        for asset in re.findall(r'(?:src|href)="(/(?:desk-)?static/[^"]+)"', page.text):
+            got = http(web_server.base, "GET", asset)
+            assert got.status == 200, asset
+            for module in re.findall(r'from "\./([^"]+)"', got.text):
+                assert http(web_server.base, "GET", f"/desk-static/{module}").status == 200, module
+    assert http(web_server.base, "GET", "/desk-static/../desk.py").status == 404
+
+
+def watch_errors(page: Page, errors: list[str]) -> Page:
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+def test_director_runs_a_knockout_a_judge_confirms_a_hand_and_the_board_follows(
+        browser: Browser, web_server: Server) -> None:
+    errors: list[str] = []
+    director = watch_errors(browser.new_page(), errors)
+    director.goto(web_server.base + "/desk")
+    director.select_option("#format", "knockout")
+    director.click("#create button[type=submit]")
+    director.wait_for_selector("#created:not([hidden])", timeout=WAIT_MS)
+    password = director.input_value("#password")
+    link = director.get_attribute("#director-link", "href")
+    assert link is not None and password in link
+    event_id = link.split("/desk/")[1].split("/")[0]
+
+    director.click("#director-link")
+    director.wait_for_selector("#console:not([hidden])", timeout=WAIT_MS)
+    assert "#key=" not in director.url  # the password leaves the address bar
+    director.fill("#csv", "name\nAnn\nBob\nCy\nDee\n")
+    director.click("#add-form button[type=submit]")
+    director.wait_for_function("() => document.querySelector('#entrant-list').textContent.includes('Dee')",
+                               timeout=WAIT_MS)
+    director.fill("#judge-name", "Judy")
+    director.click("#judge-form button[type=submit]")
+    pin = director.wait_for_selector("#pin-value", timeout=WAIT_MS).inner_text()  # type: ignore[union-attr]
+
+    board = watch_errors(browser.new_page(), errors)
+    board.goto(f"{web_server.base}/desk/{event_id}")
+    board.wait_for_function("() => document.body.dataset.status === 'entry'", timeout=WAIT_MS)
+    assert "Ann" in board.inner_text("body")
+
+    director.wait_for_function("() => document.querySelectorAll('#seat-bot option').length > 1",
+                               timeout=WAIT_MS)
+    director.select_option("#seat-bot", "heuristic")
+    director.click("#seat")
+    board.wait_for_selector("article.desk-table[data-table='1']", timeout=WAIT_MS)
+    board.wait_for_selector("article.desk-table[data-done='yes']", timeout=WAIT_MS)
+    assert "won" in board.inner_text("article.desk-table")
+
+    judge = watch_errors(browser.new_page(), errors)
+    judge.goto(f"{web_server.base}/desk/{event_id}/judge")
+    judge.fill("#pin", "0" if pin != "0" else "1")
+    judge.click("#login-form button[type=submit]")
+    judge.wait_for_function("() => document.querySelector('#login-error').textContent.includes('wrong')",
+                            timeout=WAIT_MS)
+    judge.fill("#pin", pin)
+    judge.click("#login-form button[type=submit]")
+    judge.wait_for_selector("button.confirm[data-hand='1']", timeout=WAIT_MS)
+    judge.click("button.confirm[data-hand='1']")
+    judge.wait_for_function("() => document.querySelector('tr[data-hand=\"1\"]').textContent"
+                            ".includes('confirmed by Judy')", timeout=WAIT_MS)
+
+    director.click("#advance")
+    board.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=WAIT_MS)
+    champion = board.inner_text("#title")
+    assert champion.startswith("Champion: ") and champion[len("Champion: "):] in ("Ann", "Bob", "Cy", "Dee")
+    assert must(Event(web_server.base, event_id, password).get("export"))["champion"] == champion[10:]
+    assert not errors, errors
