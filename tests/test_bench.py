@@ -16,6 +16,7 @@ from pitchkit.bench.selfplay import engine_rate, play_random_hand
 from pitchkit.bench.simulate import SimStats, chunk_seed, engine_chunk, jobs_for, simulate
 from pitchkit.bench.suite import run_suite
 from pitchkit.cli import app
+from pitchkit.presets import presets
 
 runner = CliRunner()
 
@@ -33,11 +34,13 @@ def bench_report() -> Any:
 
 def test_bench_json_has_every_figure(bench_report: Any) -> None:
     r = bench_report
-    assert set(r["presets"]) == {"pct", "pct-tournament", "smudge", "auction", "auction-partners",
-                                 "ten-point", "seven-point"}
+    assert set(r["presets"]) == set(presets())
     for row in r["presets"].values():
         assert row["hands_per_s"] > 0 and row["decisions_per_hand"] > 1
-    assert r["presets"]["ten-point"]["fast"] is None  # discard and draw: engine only
+    if r["machine"]["fast_path"]:
+        # a preset the compiled path does not cover has no fast figure
+        assert r["presets"]["pct"]["fast"] is not None
+        assert all(row["fast"] is None or row["fast"]["hands_per_s"] > 0 for row in r["presets"].values())
     for costs in r["calls_us"].values():
         assert all(costs[c] > 0 for c in ("legal_actions", "apply", "clone", "view"))
     assert list(r["players"]["pct"]) == ["2", "3", "4", "5", "6"]

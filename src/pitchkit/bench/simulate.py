@@ -125,13 +125,15 @@ def fast_chunk(rules: Rules, count: int, seed: int) -> SimStats:
     import numpy as np
 
     from pitchkit import fast
-    from pitchkit.fast.kernel import CATEGORIES
+    from pitchkit.fast.kernel import CATEGORIES, PLAYED
 
     b = fast.play_random(rules, count, seed=seed)
-    st = SimStats(hands=count, ran=int(b.ran.sum()), made=int(b.made.sum()))
-    st.pitcher_delta = int(b.delta[np.arange(count), b.pitcher].sum())
-    for bid in np.unique(b.bid).tolist():
-        sel = b.bid == bid
+    played = b.misdeal == PLAYED
+    st = SimStats(hands=count, misdeals=int((~played).sum()), ran=int(b.ran.sum()),
+                  made=int(b.made.sum()))
+    st.pitcher_delta = int(b.delta[np.arange(count), b.pitcher][played].sum())
+    for bid in np.unique(b.bid[played]).tolist():
+        sel = played & (b.bid == bid)
         st.bids[int(bid)] = [int(sel.sum()), int(b.made[sel].sum())]
     for code, cat in enumerate(CATEGORIES):
         awarded = int((b.award[:, code] >= 0).sum())
@@ -154,8 +156,11 @@ def jobs_for(rules: Rules, hands: int, seed: int, path: str) -> list[tuple[Rules
 
 
 def simulate(rules: Rules, hands: int, *, seed: int = 0, jobs: int = 1, engine: bool = False,
-             on_chunk: Callable[[int], None] | None = None) -> tuple[str, SimStats]:
-    """Play ``hands`` random hands on ``jobs`` processes; returns the path used and the counters.
+             on_chunk: Callable[[int], None] | None = None,
+             ray: str | None = None) -> tuple[str, SimStats]:
+    """Play ``hands`` random hands on ``jobs`` processes, or over a Ray cluster when ``ray`` is an
+    address (or :data:`pitchkit.cluster.LOCAL`); returns the path used and the counters, the same
+    however the chunks are shared out.
 
     ``on_chunk(hands_done_in_chunk)`` is called as each chunk finishes (for a progress bar)."""
     if hands < 1:
@@ -165,14 +170,21 @@ def simulate(rules: Rules, hands: int, *, seed: int = 0, jobs: int = 1, engine: 
     path = choose_path(rules, engine=engine)
     work = jobs_for(rules, hands, seed, path)
     total = SimStats()
-    for st in _results(work, jobs, path):
+    for st in _results(work, jobs, path, ray):
         total.merge(st)
         if on_chunk is not None:
             on_chunk(st.hands)
     return path, total
 
 
-def _results(work: list[tuple[Rules, str, int, int]], jobs: int, path: str) -> Iterator[SimStats]:
+def _results(work: list[tuple[Rules, str, int, int]], jobs: int, path: str,
+             ray: str | None) -> Iterator[SimStats]:
+    if ray is not None:
+        from pitchkit.cluster import RayCluster
+
+        with RayCluster(ray) as cluster:
+            yield from cluster.map(_run, work)
+        return
     if jobs == 1 or len(work) == 1:
         yield from map(_run, work)
         return

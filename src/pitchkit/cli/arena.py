@@ -9,11 +9,12 @@ from rich.console import Console
 from rich.table import Table
 
 from pitchkit.cli.app import QUIET, app, fail, parse_option_pairs, progress_bar
+from pitchkit.cli.cluster import RAY, RayCommand
 from pitchkit.errors import PitchError
 from pitchkit.search.arena import ArenaConfig, BoardResult, run, validate
 
 
-@app.command()
+@app.command(cls=RayCommand)
 def arena(
     variant: str = typer.Option("pct", "--variant", "-v", help="preset name or alias"),
     bots: str = typer.Option("pimc,heuristic", "--bots", "-b",
@@ -22,6 +23,7 @@ def arena(
     hands: int | None = typer.Option(None, "--hands", "-n", help="deals to play (single hands; default 20)"),
     seed: int = typer.Option(1, "--seed", help="the run's seed (deals and bots depend on it only)"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="processes to play the boards on"),
+    ray: str | None = RAY,
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                  help="rule option (repeatable)"),
@@ -42,6 +44,8 @@ def arena(
     rotated through the seats so that each holds every seat's cards."""
     if games is not None and hands is not None:
         fail("give --games or --hands, not both")
+    if ray is not None and jobs != 1:
+        fail("give --jobs or --ray, not both")
     names = tuple(b.strip().lower() for b in bots.split(",") if b.strip())
     try:
         cfg = ArenaConfig(
@@ -61,7 +65,7 @@ def arena(
             progress.advance(task)
 
         try:
-            report = run(cfg, on_board=advance)
+            report = run(cfg, on_board=advance, ray=ray)
         except PitchError as e:
             fail(str(e))
     if as_json:

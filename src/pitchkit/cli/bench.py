@@ -12,6 +12,7 @@ from rich.table import Table
 from pitchkit.bench.simulate import simulate as run_simulation
 from pitchkit.bench.suite import SECTIONS, render, run_suite, step_count
 from pitchkit.cli.app import QUIET, app, fail, parse_option_pairs, progress_bar
+from pitchkit.cli.cluster import RAY, RayCommand
 from pitchkit.errors import PitchError, quote
 from pitchkit.presets import make_rules
 
@@ -54,11 +55,12 @@ def bench(
         render(report, Console(width=200) if markdown else Console(), markdown=markdown)
 
 
-@app.command()
+@app.command(cls=RayCommand)
 def simulate(
     variant: str = typer.Option("pct", "--variant", "-v", help="preset name or alias"),
     hands: int = typer.Option(100_000, "--hands", "-n", help="hands to play"),
     jobs: int = typer.Option(1, "--jobs", "-j", help="processes to play them on"),
+    ray: str | None = RAY,
     seed: int = typer.Option(0, "--seed", help="the run's seed (figures depend on it only)"),
     players: int | None = typer.Option(None, "--players", "-p", help="number of players"),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
@@ -77,16 +79,22 @@ def simulate(
         fail("--hands must be at least 1")
     if jobs < 1:
         fail("--jobs must be at least 1")
+    if ray is not None and jobs != 1:
+        fail("give --jobs or --ray, not both")
     progress = progress_bar(f"simulating {rules.preset}", "hands", quiet=quiet)
     start = time.perf_counter()
     with progress:
         task = progress.add_task("hands", total=hands)
-        path, stats = run_simulation(rules, hands, seed=seed, jobs=jobs, engine=engine,
-                                     on_chunk=lambda k: progress.advance(task, k))
+        try:
+            path, stats = run_simulation(rules, hands, seed=seed, jobs=jobs, engine=engine, ray=ray,
+                                         on_chunk=lambda k: progress.advance(task, k))
+        except PitchError as e:
+            fail(str(e))
     elapsed = time.perf_counter() - start
     out = {"variant": rules.preset, "players": rules.players, "seed": seed, "path": path,
            **stats.summary(rules),
-           "timing": {"jobs": jobs, "seconds": round(elapsed, 3), "hands_per_s": round(hands / elapsed, 1)}}
+           "timing": {"jobs": jobs, "ray": ray, "seconds": round(elapsed, 3),
+                      "hands_per_s": round(hands / elapsed, 1)}}
     if as_json:
         print(json.dumps(out, indent=2))
         return
