@@ -7,13 +7,19 @@ unavailable and callers fall back to the engine.
 The fast path covers every rule of the engine except these, which make :func:`unsupported_reason`
 return a reason (callers then use the engine):
 
-* discard and draw (``draw-to``, the ten-point preset) and misdeal calls (``misdeal-no-face``);
+* a rule outside :data:`PLAYED_RULES` changed from its default (any rule the kernel does not know);
 * ``going-out = scoring-order`` with a target one hand can reach from zero, since that rule can cut
   a hand's score short;
 * bids above 17.
 
 Hands are independent: each starts from zero scores with a random dealer, as a simulator wants.
-Supported presets: pct, pct-tournament, smudge, auction, auction-partners, seven-point.
+A hand thrown in (a misdeal called by a player dealt no face or point card, or a point card that
+would have to be buried in the draw) is a row of its own, marked in :attr:`Batch.misdeal`; who
+deals next after it is :attr:`Batch.deal_passes`. Supported presets: pct, pct-tournament, smudge,
+auction, auction-partners, ten-point, seven-point.
+
+Each random player chooses uniformly among the engine's legal actions, discards included (see
+:mod:`pitchkit.fast.kernel`).
 
 Example::
 
@@ -27,12 +33,16 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchkit.rules import POINT_VALUES, GoingOut, Rules
+from pitchkit.rules import POINT_VALUES, GoingOut, MisdealDealer, Rules, TrumpBy, option_name
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
     from pitchkit.fast.tables import I64
 
 #: Bid values the kernel can encode (option bits 1..19 of an auction turn).
@@ -49,12 +59,29 @@ def available() -> bool:
     return COMPILED
 
 
+#: The rules the kernel plays at any value, and those that cannot change one hand dealt from zero
+#: scores (game-level rules, display names, what a team below zero gets for a smudge). Every other
+#: rule must keep its default for the fast path to play it, so a rule added to the engine later is
+#: refused until the kernel learns it.
+PLAYED_RULES = frozenset({
+    "preset", "players", "min_players", "max_players", "teams", "dynamic_teams", "jokers",
+    "equal_jokers", "off_jack", "hand_size", "deal_packet", "min_bid", "max_bid", "max_bid_name",
+    "smudge_bids", "smudge_value", "smudge_hole_to_zero", "pitch_ends_auction", "dealer_steal",
+    "all_pass", "dealer_min_bid", "stuck_dealer_bid", "run_extra_cards", "misdeal_no_face",
+    "trump_by", "draw_to", "bidder_takes_stock", "bidder_leads_trump", "partner_pass",
+    "bury_misdeal_dealer", "points", "high_credit", "low_credit", "jack_credit", "single_trump_low",
+    "target", "deals_per_player", "going_out", "pitcher_must_make", "bidder_only_within",
+    "sets_to_lose", "first_dealer",
+})
+
+
 def unsupported_reason(rules: Rules) -> str | None:
     """Why the fast path cannot play ``rules`` (``None`` when it can)."""
-    if rules.draw_to:
-        return "discard and draw (draw-to) is played by the engine only"
-    if rules.misdeal_no_face:
-        return "misdeal calls (misdeal-no-face) are played by the engine only"
+    if rules.trump_by not in (TrumpBy.LEAD, TrumpBy.DECLARE):
+        return f"trump-by = {rules.trump_by.value} is played by the engine only"
+    for f in dataclasses.fields(rules):
+        if f.name not in PLAYED_RULES and getattr(rules, f.name) != f.default:
+            return f"{option_name(f.name)} is played by the engine only"
     if rules.going_out == GoingOut.SCORING_ORDER and rules.target is not None:
         most = sum(POINT_VALUES[p] for p in rules.points)
         if rules.target <= most:
@@ -72,8 +99,9 @@ def supports(rules: Rules) -> bool:
 @dataclass(frozen=True)
 class Trace:
     """Everything needed to replay a batch in the engine: per hand the shuffled deck (as
-    ``random.shuffle`` would leave it), each decision as (seat, kind, value, legal-option bits)
-    and each trick's winner. Kinds and option bits are those of :mod:`pitchkit.fast.tables`."""
+    ``random.shuffle`` would leave it), each decision as (seat, kind, value, legal-option bits,
+    bounds) and each trick's winner. Kinds, option bits and bounds are those of
+    :mod:`pitchkit.fast.kernel`; :mod:`pitchkit.fast.trace` turns them into engine actions."""
 
     deck: I64
     actions: I64
@@ -99,10 +127,24 @@ class Batch:
     award: I64
     #: [hand, seat] score change
     delta: I64
+    #: how the hand ended: ``kernel.PLAYED``, ``MISDEAL_CALLED`` or ``MISDEAL_BURIED``
+    misdeal: I64
     trace: Trace | None
 
     def __len__(self) -> int:
         return int(self.pitcher.shape[0])
+
+    @property
+    def deal_passes(self) -> npt.NDArray[np.bool_]:
+        """Whether the next dealer deals the following hand (as ``HandResult.deal_passes``): after
+        a played hand always, after a misdeal only when a point card would have been buried and
+        the rules pass the deal then (``bury-misdeal-dealer = next``)."""
+        from pitchkit.fast.kernel import MISDEAL_BURIED, PLAYED
+
+        passes: npt.NDArray[np.bool_] = self.misdeal == PLAYED
+        if self.rules.bury_misdeal_dealer == MisdealDealer.NEXT:
+            passes = passes | (self.misdeal == MISDEAL_BURIED)
+        return passes
 
 
 def play_random(rules: Rules, n_hands: int, *, seed: int, trace: bool = False) -> Batch:
@@ -112,7 +154,7 @@ def play_random(rules: Rules, n_hands: int, *, seed: int, trace: bool = False) -
     import numpy as np
 
     from pitchkit.errors import RulesError
-    from pitchkit.fast.kernel import N_CATS, play_hands
+    from pitchkit.fast.kernel import N_CATS, TRACE_WIDTH, play_hands
     from pitchkit.fast.tables import kernel_rules
 
     reason = unsupported_reason(rules)
@@ -125,19 +167,19 @@ def play_random(rules: Rules, n_hands: int, *, seed: int, trace: bool = False) -
     def col() -> I64:
         return np.zeros(n_hands, dtype=np.int64)
 
-    dealer, pitcher, bid, made, ran, trump = col(), col(), col(), col(), col(), col()
+    dealer, pitcher, bid, made, ran, trump, misdeal = (col() for _ in range(7))
     award = np.zeros((n_hands, N_CATS), dtype=np.int64)
     delta = np.zeros((n_hands, n), dtype=np.int64)
     t_hands = n_hands if trace else 0
     tr_deck = np.zeros((t_hands, 54), dtype=np.int64)
-    tr_act = np.zeros((t_hands, kr.max_decisions, 4), dtype=np.int64)
+    tr_act = np.zeros((t_hands, kr.max_decisions, TRACE_WIDTH), dtype=np.int64)
     tr_nact = np.zeros(t_hands, dtype=np.int64)
     tr_win = np.zeros((t_hands, kr.max_tricks), dtype=np.int64)
     play_hands(kr.params, kr.cats, kr.values, kr.suit, kr.power, kr.trump_mask, kr.suit_mask,
                kr.off_jack, kr.game_value, seed64, n_hands, dealer, pitcher, bid, made, ran, trump,
-               award, delta, trace, tr_deck, tr_act, tr_nact, tr_win)
+               award, delta, misdeal, trace, tr_deck, tr_act, tr_nact, tr_win)
     return Batch(
         rules=rules, dealer=dealer, pitcher=pitcher, bid=bid, made=made, ran=ran, trump=trump,
-        award=award, delta=delta,
+        award=award, delta=delta, misdeal=misdeal,
         trace=Trace(tr_deck, tr_act, tr_nact, tr_win) if trace else None,
     )

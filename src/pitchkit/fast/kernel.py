@@ -4,8 +4,20 @@ Compiled with numba when it is installed (``pitchkit[fast]``); without it the sa
 as plain Python, correct but slow. Randomness is a SplitMix64 generator whose state lives in a
 one-element array, written so that compiled and plain runs give the same hands for a seed.
 
-A random player picks uniformly among the legal actions, as :class:`~pitchkit.bots.RandomBot`
-does. Supported rules are those of :func:`pitchkit.fast.unsupported_reason`.
+A random player picks uniformly among the engine's legal actions (``Hand.legal_actions()``) at
+every decision. That holds for discards too: the fast path takes the ``r``-th of the engine's list
+of legal discards (every size from the fewest to the most cards allowed, each size's card sets in
+``itertools.combinations`` order) for ``r`` uniform over the list's length, without building the
+list (:func:`random_discard`). The partner exchange picks its cards one at a time, each uniform
+among those left, which makes every set of that size equally likely, as a uniform pick from the
+engine's list of ``PassCards`` is. Supported rules are those of
+:func:`pitchkit.fast.unsupported_reason`.
+
+Everything the compiled functions use is in this one file (or comes in their arguments): numba
+keys its on-disk cache by this file's contents and freezes the globals a function reads, so a
+compiled function that called into another module would keep using that module's old code after
+it changed. That is why this module is longer than the others; the pure Python around it lives in
+:mod:`pitchkit.fast.tables` and :mod:`pitchkit.fast.trace`.
 """
 
 from __future__ import annotations
@@ -44,7 +56,10 @@ SINGLE_TRUMP_LOW = 20
 OFF_JACK = 21
 FORCED_EXACT = 22
 PARTNER_PASS = 23
-N_PARAMS = 24
+DRAW_TO = 24
+TAKES_STOCK = 25
+MISDEAL_NO_FACE = 26
+N_PARAMS = 27
 
 STEAL_NONE, STEAL_SAME, STEAL_ONE_MORE = 0, 1, 2
 
@@ -67,6 +82,26 @@ KIND_DECLARE = 3
 KIND_PLAY = 4
 #: one card passed to the partner (a pass of several cards is several entries)
 KIND_PASS = 5
+#: a misdeal called in the auction (value 0)
+KIND_MISDEAL = 6
+#: a seat's whole discard: the value is the mask of the cards discarded, the legal bits the mask of
+#: the cards it may discard, and the trace's bounds column the fewest and most cards
+KIND_DISCARD = 7
+
+#: Columns of a trace entry: seat, kind, value, legal-option bits, bounds (for a discard the fewest
+#: cards plus ``BOUNDS_SHIFT``-shifted the most; 0 for other decisions).
+TRACE_WIDTH = 5
+BOUNDS_SHIFT = 8
+
+# How a hand ended, per hand of a batch.
+PLAYED = 0
+#: a player dealt no face or point card called a misdeal (misdeal-no-face)
+MISDEAL_CALLED = 1
+#: a seat would have had to bury a point card in the draw (bury-misdeal-dealer says who deals next)
+MISDEAL_BURIED = 2
+
+#: Cards whose holder may not call a misdeal: jokers and every A, K, Q, J, 10, 3 and 2.
+FACE_OR_POINT = sum(1 << c for c in range(54) if c >= 52 or c % 13 in (12, 11, 10, 9, 8, 1, 0))
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -141,9 +176,21 @@ def rng_next(st: Any) -> int:
 
 @jit
 def rng_below(st: Any, n: int) -> int:
-    """A uniform integer in ``[0, n)`` (n small: bias below n / 2**53)."""
+    """A uniform integer in ``[0, n)`` for ``n`` below 1024 (bias below n / 2**53; larger ``n``
+    would overflow: :func:`rng_index` takes any)."""
     u = (rng_next(st) >> 11) & _LOW53
     return (u * n) >> 53
+
+
+@jit
+def rng_index(st: Any, n: int) -> int:
+    """An exactly uniform integer in ``[0, n)`` for any ``n`` up to 2**53 (53-bit draws, the few
+    above the last whole multiple of ``n`` drawn again)."""
+    limit = ((1 << 53) // n) * n
+    while True:
+        u = (rng_next(st) >> 11) & _LOW53
+        if u < limit:
+            return u % n
 
 
 @jit
@@ -251,7 +298,8 @@ def _team(P: Any, seat: int) -> int:
 @jit
 def auction(st: Any, P: Any, deck: Any, hands: Any, dealer: int, pos: int, h: int, trace: bool,
             tr_act: Any, tr_nact: Any) -> tuple[int, int, int]:
-    """A random auction; returns (pitcher, bid, ran). Running it deals the extra cards."""
+    """A random auction; returns (pitcher, bid, ran), the pitcher -1 when a misdeal was called.
+    Running it deals the extra cards."""
     n = P[N]
     top = P[MAX_BID]
     high = -1
@@ -261,7 +309,12 @@ def auction(st: Any, P: Any, deck: Any, hands: Any, dealer: int, pos: int, h: in
         is_dealer = i == n - 1
         other = bidder >= 0 and _team(P, bidder) != _team(P, seat)
         opts = first_round_options(P, is_dealer, high, other)
+        if P[MISDEAL_NO_FACE] and hands[seat] & FACE_OR_POINT == 0:
+            opts |= 1 << OPT_MISDEAL
         b = pick(st, opts)
+        if b == OPT_MISDEAL:
+            record(trace, tr_act, tr_nact, h, seat, KIND_MISDEAL, 0, opts)
+            return -1, -1, 0
         if b == OPT_RUN:
             record(trace, tr_act, tr_nact, h, seat, KIND_RUN, 0, opts)
             return _second_round(st, P, deck, hands, dealer, pos, h, trace, tr_act, tr_nact)
@@ -334,6 +387,117 @@ def exchange(st: Any, P: Any, hands: Any, passed: Any, dealer: int, h: int, trac
         hands[s] &= ~m
     for s in range(n):
         hands[(s + P[TEAMS]) % n] |= passed[s]
+
+
+@jit
+def choose(n: int, k: int) -> int:
+    """The binomial coefficient: how many sets of ``k`` of ``n`` things (0 if k > n)."""
+    if k < 0 or k > n:
+        return 0
+    c = 1
+    for i in range(k):
+        c = c * (n - i) // (i + 1)
+    return c
+
+
+@jit
+def random_discard(st: Any, allowed: int, lo: int, hi: int) -> int:
+    """A uniformly random set of ``lo`` to ``hi`` cards of the mask ``allowed``, as a mask.
+
+    It is the ``r``-th set, for ``r`` uniform (:func:`rng_index`), in the order of the engine's list
+    of legal discards: by size, then each size's sets as ``itertools.combinations`` of the cards in
+    index order. The list can be long (a bidder who took the stock may choose 14 of 18 cards to
+    bury: 3,060 ways), so it is never built: ``r`` is turned into its set directly."""
+    m = popcount(allowed)
+    total = 0
+    for k in range(lo, hi + 1):
+        total += choose(m, k)
+    r = rng_index(st, total)
+    k = lo
+    while r >= choose(m, k):
+        r -= choose(m, k)
+        k += 1
+    out = 0
+    rest = allowed
+    left = m
+    while k > 0:
+        low = rest & -rest
+        rest ^= low
+        left -= 1
+        # the sets that take this card come first: there are choose(left, k - 1) of them
+        with_card = choose(left, k - 1)
+        if r < with_card:
+            out |= low
+            k -= 1
+        else:
+            r -= with_card
+    return out
+
+
+@jit
+def point_mask(cats: Any, trump: int, off_jack: Any) -> int:
+    """The cards that score a point by themselves under ``trump`` (they may not be discarded)."""
+    m = 0
+    for i in range(cats.shape[0]):
+        card = named_card(cats[i], trump, off_jack)
+        if card >= 0:
+            m |= 1 << card
+    return m
+
+
+@jit
+def discard_and_draw(st: Any, P: Any, cats: Any, off_jack: Any, deck: Any, hands: Any, dealer: int,
+                     pitcher: int, trump: int, pos: int, h: int, trace: bool, tr_act: Any,
+                     tr_nact: Any) -> int:
+    """Random discards from the dealer's left, the draw back to ``DRAW_TO`` cards from the stock
+    (which starts at ``deck[pos]``), the bidder taking the rest of the stock when the rules say so,
+    and the bidder's second discard down to ``DRAW_TO``. Returns ``PLAYED``, or ``MISDEAL_BURIED``
+    when a seat would have to bury a point card (the hand is thrown in there)."""
+    n = P[N]
+    keep = P[DRAW_TO]
+    size = P[DECK]
+    points = point_mask(cats, trump, off_jack)
+    need = 0
+    for i in range(n):
+        s = (dealer + 1 + i) % n
+        if popcount(hands[s] & points) > keep:
+            return MISDEAL_BURIED
+        held = popcount(hands[s])
+        allowed = hands[s] & ~points
+        spare = size - pos - need
+        lo = max(0, held - keep)
+        hi = min(held - max(0, keep - spare), popcount(allowed))
+        d = random_discard(st, allowed, lo, hi)
+        _record_discard(trace, tr_act, tr_nact, h, s, d, allowed, lo, hi)
+        hands[s] &= ~d
+        need += keep - popcount(hands[s])
+    for i in range(n):
+        s = (dealer + 1 + i) % n
+        while popcount(hands[s]) < keep and pos < size:
+            hands[s] |= 1 << deck[pos]
+            pos += 1
+    if P[TAKES_STOCK]:
+        while pos < size:
+            hands[pitcher] |= 1 << deck[pos]
+            pos += 1
+    held = hands[pitcher]
+    if popcount(held & points) > keep:
+        return MISDEAL_BURIED
+    k = popcount(held) - keep
+    if k > 0:
+        allowed = held & ~points
+        d = random_discard(st, allowed, k, k)
+        _record_discard(trace, tr_act, tr_nact, h, pitcher, d, allowed, k, k)
+        hands[pitcher] &= ~d
+    return PLAYED
+
+
+@jit
+def _record_discard(trace: bool, tr_act: Any, tr_nact: Any, h: int, seat: int, cards: int,
+                    allowed: int, lo: int, hi: int) -> None:
+    record(trace, tr_act, tr_nact, h, seat, KIND_DISCARD, cards, allowed)
+    if trace:
+        tr_act[h, tr_nact[h] - 1, 4] = lo + (hi << BOUNDS_SHIFT)
 
 
 @jit
@@ -573,12 +737,15 @@ def _smudge_taker(n: int, side: Any, award: Any, won_by: int) -> int:
 def play_hands(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, smask: Any,
                off_jack: Any, gval: Any, seed: int, n_hands: int, out_dealer: Any, out_pitcher: Any,
                out_bid: Any, out_made: Any, out_ran: Any, out_trump: Any, out_award: Any,
-               out_delta: Any, trace: bool, tr_deck: Any, tr_act: Any, tr_nact: Any,
-               tr_win: Any) -> None:
+               out_delta: Any, out_misdeal: Any, trace: bool, tr_deck: Any, tr_act: Any,
+               tr_nact: Any, tr_win: Any) -> None:
     """Play ``n_hands`` random hands from ``seed``; one row of each ``out_*`` array per hand.
 
-    With ``trace`` the shuffled deck, every decision (seat, kind, value, legal-option bits) and
-    every trick's winner are recorded too (for differential tests against the engine)."""
+    A hand thrown in (``out_misdeal`` not ``PLAYED``) scores nothing: no awards, zero deltas, not
+    made; its pitcher, bid and trump are -1 where the hand ended before they were known.
+    With ``trace`` the shuffled deck, every decision (``TRACE_WIDTH`` columns: seat, kind, value,
+    legal-option bits, bounds) and every trick's winner are recorded too (for differential tests
+    against the engine)."""
     st = np.zeros(1, dtype=np.int64)
     st[0] = seed
     n = P[N]
@@ -601,9 +768,26 @@ def play_hands(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any
                 tr_deck[h, i] = deck[i]
         pitcher, bid, ran = auction(st, P, deck, hands, dealer, pos, h, trace, tr_act, tr_nact)
         trump = -1
-        if P[DECLARE]:
+        ended = MISDEAL_CALLED if pitcher < 0 else PLAYED
+        if ended == PLAYED and P[DECLARE]:
             trump = pick(st, 15)
             record(trace, tr_act, tr_nact, h, pitcher, KIND_DECLARE, trump, 15)
+        if ended == PLAYED and P[DRAW_TO]:
+            ended = discard_and_draw(st, P, cats, off_jack, deck, hands, dealer, pitcher, trump, pos,
+                                     h, trace, tr_act, tr_nact)
+        out_dealer[h] = dealer
+        out_pitcher[h] = pitcher
+        out_bid[h] = bid
+        out_ran[h] = ran
+        out_misdeal[h] = ended
+        if ended != PLAYED:
+            out_made[h] = 0
+            out_trump[h] = trump
+            for i in range(out_award.shape[1]):
+                out_award[h, i] = -1
+            for s in range(n):
+                out_delta[h, s] = 0
+            continue
         if P[PARTNER_PASS]:
             exchange(st, P, hands, passed, dealer, h, trace, tr_act, tr_nact)
         for c in range(54):
@@ -616,9 +800,5 @@ def play_hands(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any
                                  trace, tr_act, tr_nact, tr_win)
         made = score(P, cats, values, trump, pitcher, bid, won_by, tmask, power, off_jack, player_of,
                      capt_of, order_of, pts_seat, side, side_tot, out_award[h], out_delta[h])
-        out_dealer[h] = dealer
-        out_pitcher[h] = pitcher
-        out_bid[h] = bid
         out_made[h] = made
-        out_ran[h] = ran
         out_trump[h] = trump

@@ -18,6 +18,7 @@ from pitchkit.fast.kernel import (
     CATEGORIES,
     DECK,
     DECLARE,
+    DRAW_TO,
     DYNAMIC,
     FORCED_BID,
     FORCED_EXACT,
@@ -28,6 +29,7 @@ from pitchkit.fast.kernel import (
     LOW_BY_PLAYER,
     MAX_BID,
     MIN_BID,
+    MISDEAL_NO_FACE,
     N_PARAMS,
     OFF_JACK,
     PACKET,
@@ -42,6 +44,7 @@ from pitchkit.fast.kernel import (
     STEAL_ONE_MORE,
     STEAL_SAME,
     TAKE_OR_RUN,
+    TAKES_STOCK,
     TEAMS,
     N,
 )
@@ -81,7 +84,8 @@ class KernelRules:
     def max_decisions(self) -> int:
         """An upper bound on the decisions in one hand."""
         n = int(self.params[N])
-        return 2 * n + 2 + n * int(self.params[PARTNER_PASS]) + n * self.max_tricks
+        discards = n + 1 if self.params[DRAW_TO] else 0
+        return 2 * n + 2 + n * int(self.params[PARTNER_PASS]) + discards + n * self.max_tricks
 
 
 def kernel_rules(rules: Rules) -> KernelRules:
@@ -112,6 +116,9 @@ def kernel_rules(rules: Rules) -> KernelRules:
     p[JACK_BY_PLAYER] = rules.jack_credit == Credit.PLAYER
     p[SINGLE_TRUMP_LOW] = rules.single_trump_low
     p[OFF_JACK] = rules.off_jack
+    p[DRAW_TO] = rules.draw_to
+    p[TAKES_STOCK] = rules.bidder_takes_stock
+    p[MISDEAL_NO_FACE] = rules.misdeal_no_face
 
     suit = np.zeros((4, 54), dtype=np.int64)
     power = np.zeros((4, 54), dtype=np.int64)
