@@ -54,11 +54,11 @@ class Reply:
 
 
 def http(base: str, method: str, path: str, body: object = None, *, raw: bytes | None = None,
-         timeout: float = 20.0) -> Reply:
-    """One HTTP request; an error status is an answer too, not an exception."""
+         timeout: float = 20.0, headers: dict[str, str] | None = None) -> Reply:
+    """One HTTP request (with extra ``headers``); an error status is an answer too, not an exception."""
     data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
     request = urllib.request.Request(base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json", **(headers or {})})
     try:
         with _opener.open(request, timeout=timeout) as response:
             return Reply(response.status, response.read().decode())

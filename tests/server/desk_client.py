@@ -4,32 +4,20 @@ public board."""
 
 from __future__ import annotations
 
-import json
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.server.client import Reply
+from tests.server.client import Reply, http
 
 JSON = dict[str, Any]
-_opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
 
 
 def call(base: str, method: str, path: str, body: object = None, secret: str | None = None) -> Reply:
-    """One request; an error status is an answer too."""
-    headers = {"Content-Type": "application/json"}
-    if secret is not None:
-        headers["Authorization"] = f"Bearer {secret}"
-    data = None if body is None else json.dumps(body).encode()
-    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
-    try:
-        with _opener.open(request, timeout=30) as response:
-            return Reply(response.status, response.read().decode())
-    except urllib.error.HTTPError as e:
-        return Reply(e.code, e.read().decode())
+    """One request, with ``secret`` as ``Authorization: Bearer``; an error status is an answer too."""
+    headers = {} if secret is None else {"Authorization": f"Bearer {secret}"}
+    return http(base, method, path, body, headers=headers, timeout=30)
 
 
 def must(reply: Reply, status: int = 200) -> Any:

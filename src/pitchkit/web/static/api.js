@@ -1,8 +1,9 @@
 // HTTP calls of docs/protocol.md and the tables this browser keeps (ids and secrets) in localStorage.
 
-/** One JSON request; an error answer throws an Error with the server's one-line message. */
-export async function api(method, path, body) {
-  const init = { method, headers: {} };
+/** One JSON request (with extra ``headers``); an error answer throws an Error with the server's
+ * one-line message and the answer's ``status``. */
+export async function api(method, path, body, headers = {}) {
+  const init = { method, headers: { ...headers } };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
@@ -10,7 +11,11 @@ export async function api(method, path, body) {
   const reply = await fetch(path, init);
   let data = null;
   try { data = await reply.json(); } catch { data = null; }
-  if (!reply.ok) throw new Error((data && data.error) || `${reply.status} ${reply.statusText}`);
+  if (!reply.ok) {
+    const error = new Error((data && data.error) || `${reply.status} ${reply.statusText}`);
+    error.status = reply.status;
+    throw error;
+  }
   return data;
 }
 

@@ -1,6 +1,6 @@
 // What the desk's pages share: requests with the director's password or a judge's PIN, the event's
 // id from the address, and the tables and standings drawn as HTML.
-import { esc } from "/static/api.js";
+import { api, esc } from "/static/api.js";
 
 export { esc };
 export const $ = (id) => document.getElementById(id);
@@ -9,28 +9,44 @@ export const $ = (id) => document.getElementById(id);
 export function eventId() { return location.pathname.split("/")[2] || ""; }
 
 /** One JSON request with ``Authorization: Bearer secret``; an error throws the server's one line. */
-export async function call(method, path, body, secret) {
-  const init = { method, headers: {} };
-  if (secret) init.headers.Authorization = `Bearer ${secret}`;
-  if (body !== undefined) {
-    init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
-  }
-  const reply = await fetch(path, init);
-  let data = null;
-  try { data = await reply.json(); } catch { data = null; }
-  if (!reply.ok) {
-    const error = new Error((data && data.error) || `${reply.status} ${reply.statusText}`);
-    error.status = reply.status;
-    throw error;
-  }
-  return data;
+export function call(method, path, body, secret) {
+  return api(method, path, body, secret ? { Authorization: `Bearer ${secret}` } : {});
 }
 
 /** A secret kept for this event in this browser tab. */
 export function kept(kind) { return sessionStorage.getItem(`pitchkit.desk.${kind}.${eventId()}`) || ""; }
 export function keep(kind, value) { sessionStorage.setItem(`pitchkit.desk.${kind}.${eventId()}`, value); }
 export function forget(kind) { sessionStorage.removeItem(`pitchkit.desk.${kind}.${eventId()}`); }
+
+/** Run a request of the console, then draw it again; what it says (or its error) goes in #notice. */
+export async function act(run, draw) {
+  $("notice").textContent = "";
+  try {
+    const said = await run();
+    if (said) $("notice").textContent = said;
+    await draw();
+  } catch (e) {
+    $("notice").textContent = e.message;
+  }
+}
+
+/** The misplay ruling form in #ruling, sent with ``secret()`` (a judge's PIN or the password). */
+export function rulingForm(secret, draw) {
+  $("ruling").innerHTML = `<h2 id="ruling-h">Misplay ruling</h2><form id="ruling-form" class="row">
+    <label>Table <input id="ruling-table" type="number" min="1" required></label>
+    <label>Seat <input id="ruling-seat" type="number" min="0" required></label>
+    <label>Ruling <select id="ruling-kind"><option value="true">correctable: replay from the misplay</option>
+      <option value="false">not correctable: sits out, loses the highest bid</option></select></label>
+    <button type="submit">Record</button></form><div id="rulings"></div>`;
+  $("ruling-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    act(async () => {
+      const g = await call("POST", `/api/desk/${eventId()}/rulings`, { table: Number($("ruling-table").value),
+        seat: Number($("ruling-seat").value), correctable: $("ruling-kind").value === "true" }, secret());
+      return `misplay of ${g.player} recorded${g.disqualified ? ": disqualified" : ""}`;
+    }, draw);
+  });
+}
 
 /** Call ``draw`` now and every ``ms`` milliseconds (a failed draw is shown, then tried again). */
 export function every(ms, draw) {

@@ -1,5 +1,5 @@
 // The director's console: entrants, seating, the tables' invite links, judges, rulings, standings.
-import { $, call, esc, eventId, every, forget, keep, kept, standingsHtml, statusLine, tablesHtml } from "./desk.js";
+import { $, act as run, call, esc, eventId, every, forget, keep, kept, rulingForm, standingsHtml, statusLine, tablesHtml } from "./desk.js";
 
 const id = eventId();
 const base = `/api/desk/${id}`;
@@ -13,6 +13,7 @@ if (fromLink) {
 }
 
 const secret = () => kept("director");
+const act = (step) => run(step, draw);
 
 function links(t) {
   const rows = (t.links || []).map((l) => `<li><span>Seat ${l.seat}: ${esc(l.player)}</span>
@@ -54,17 +55,6 @@ function showLogin(message = "") {
   $("login-error").textContent = message;
 }
 
-async function act(run) {
-  $("notice").textContent = "";
-  try {
-    const said = await run();
-    if (said) $("notice").textContent = said;
-    await draw();
-  } catch (e) {
-    $("notice").textContent = e.message;
-  }
-}
-
 $("login-form").addEventListener("submit", (event) => {
   event.preventDefault();
   keep("director", $("login-password").value);
@@ -100,14 +90,7 @@ $("judge-form").addEventListener("submit", (event) => {
     $("judge-name").value = "";
   });
 });
-$("ruling-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  act(async () => {
-    const g = await call("POST", `${base}/rulings`, { table: Number($("ruling-table").value),
-      seat: Number($("ruling-seat").value), correctable: $("ruling-kind").value === "true" }, secret());
-    return `misplay of ${g.player} recorded${g.disqualified ? ": disqualified" : ""}`;
-  });
-});
+rulingForm(secret, draw);
 $("export").addEventListener("click", () => act(async () => {
   const data = await call("GET", `${base}/export`, undefined, secret());
   const a = document.createElement("a");

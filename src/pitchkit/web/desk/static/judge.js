@@ -1,8 +1,9 @@
 // The judges' console: each table's finished hands to confirm with the judge's PIN, and rulings.
-import { $, call, esc, eventId, every, forget, keep, kept } from "./desk.js";
+import { $, act as run, call, esc, eventId, every, forget, keep, kept, rulingForm } from "./desk.js";
 
 const base = `/api/desk/${eventId()}`;
 const pin = () => kept("judge");
+const act = (step) => run(step, draw);
 
 function hands(t) {
   if (!t.hands.length) return '<p class="muted">No hand finished yet.</p>';
@@ -31,17 +32,6 @@ async function draw() {
     ${hands(t)}</section>`).join("") || '<p class="panel muted">No round is open.</p>';
 }
 
-async function act(run) {
-  $("notice").textContent = "";
-  try {
-    const said = await run();
-    if (said) $("notice").textContent = said;
-    await draw();
-  } catch (e) {
-    $("notice").textContent = e.message;
-  }
-}
-
 $("login-form").addEventListener("submit", (event) => {
   event.preventDefault();
   keep("judge", $("pin").value.trim());
@@ -55,12 +45,5 @@ $("tables").addEventListener("click", (event) => {
     return `hand ${b.dataset.hand} of table ${b.dataset.table} confirmed`;
   });
 });
-$("ruling-form").addEventListener("submit", (event) => {
-  event.preventDefault();
-  act(async () => {
-    const g = await call("POST", `${base}/rulings`, { table: Number($("ruling-table").value),
-      seat: Number($("ruling-seat").value), correctable: $("ruling-kind").value === "true" }, pin());
-    return `misplay of ${g.player} recorded${g.disqualified ? ": disqualified" : ""}`;
-  });
-});
+rulingForm(pin, draw);
 every(2000, draw);
