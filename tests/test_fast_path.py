@@ -30,8 +30,9 @@ pytest.importorskip("numba")
 
 from pitchkit import Bid, Choice, Choose, DeclareTrump, Hand, Phase, Rules, make_rules  # noqa: E402
 from pitchkit.actions import Discard  # noqa: E402
-from pitchkit.bench.simulate import fast_chunk  # noqa: E402
-from pitchkit.cards import cards_of, mask_of  # noqa: E402
+from pitchkit.bench.selfplay import uniform_discard  # noqa: E402
+from pitchkit.bench.simulate import fast_chunk, simulate  # noqa: E402
+from pitchkit.cards import CARDS, cards_of, mask_of  # noqa: E402
 from pitchkit.errors import RulesError  # noqa: E402
 from pitchkit.fast import PLAYED_RULES, Batch, play_random, supports, unsupported_reason  # noqa: E402
 from pitchkit.fast.kernel import (  # noqa: E402
@@ -290,6 +291,30 @@ def test_random_discards_are_uniform_over_the_legal_sets() -> None:
     expected = draws / len(legal)
     chi2 = sum((counts[m] - expected) ** 2 / expected for m in legal)
     assert chi2 < chi_square_bound(len(legal) - 1)
+
+
+def test_the_engine_paths_random_discards_are_uniform_too() -> None:
+    """``pitch simulate --engine`` draws discards with the fast path's distribution."""
+    cards = [CARDS[c] for c in (3, 9, 17, 30, 41, 52)]
+    rng = random.Random(7)
+    draws = 50 * 400
+    counts = Counter(uniform_discard(0, cards, 2, 4, rng).cards for _ in range(draws))
+    legal = {c for k in range(2, 5) for c in combinations(cards, k)}
+    assert set(counts) == legal
+    expected = draws / len(legal)
+    chi2 = sum((counts[m] - expected) ** 2 / expected for m in legal)
+    assert chi2 < chi_square_bound(len(legal) - 1)
+
+
+def test_simulate_gives_the_same_ten_point_figures_on_either_path() -> None:
+    rules = make_rules("ten-point")
+    path, fast = simulate(rules, 40_000, seed=6)
+    assert path == "fast"
+    _, eng = simulate(rules, 1_000, seed=6, engine=True)
+    for name in ("made", "misdeals"):
+        f, e = getattr(fast, name) / fast.hands, getattr(eng, name) / eng.hands
+        se = math.sqrt(f * (1 - f) / fast.hands + e * (1 - e) / eng.hands)
+        assert abs(f - e) <= 4.5 * se, f"{name}: fast {f:.4f}, engine {e:.4f}"
 
 
 def engine_random_hands(rules: Rules, n: int, seed: int) -> dict[str, list[float]]:

@@ -1,12 +1,14 @@
 """Random self-play through the public engine API, and its speed.
 
 A random player picks uniformly among ``hand.legal_actions()``; in the discard phase, whose full
-list of actions can be long, it picks a random legal discard from ``hand.discard_options(seat)``
-(a random count, then random cards), as :func:`pitchkit.bots.random_action` does.
+list of actions can be long, it draws from ``hand.discard_options(seat)`` with the same
+distribution (:func:`uniform_discard`), as the compiled fast path does, so that ``pitch simulate``
+gives the same figures on either path.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -14,6 +16,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from pitchkit.actions import Action, Discard, Phase
+from pitchkit.cards import Card
 from pitchkit.hand import Hand
 from pitchkit.rules import Rules
 
@@ -31,9 +34,17 @@ def random_engine_action(hand: Hand, rng: random.Random) -> Action:
     seat = hand.to_act
     assert seat is not None
     if hand.phase == Phase.DISCARD:
-        cards, lo, hi = hand.discard_options(seat)
-        return Discard(seat, tuple(sorted(rng.sample(cards, rng.randint(lo, hi)))))
+        return uniform_discard(seat, *hand.discard_options(seat), rng)
     return pick(hand.legal_actions(), rng)
+
+
+def uniform_discard(seat: int, cards: Sequence[Card], lo: int, hi: int, rng: random.Random) -> Discard:
+    """A discard of ``lo`` to ``hi`` of ``cards``, every such set equally likely (as a uniform pick
+    from the engine's list of legal discards): a size ``k`` with weight C(len(cards), k), then ``k``
+    cards at random."""
+    sizes = range(lo, hi + 1)
+    k = rng.choices(sizes, weights=[math.comb(len(cards), k) for k in sizes])[0]
+    return Discard(seat, tuple(sorted(rng.sample(list(cards), k))))
 
 
 def play_random_hand(rules: Rules, rng: random.Random, *, dealer: int) -> tuple[Hand, int]:
