@@ -8,12 +8,18 @@ authors run in a separate process and receive views as data (see docs/architectu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import weakref
+from collections.abc import Iterable
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
 from pitchkit.actions import Action, Discard, PassCards, Phase
 from pitchkit.cards import CARDS, Card, Suit, cards_of
 from pitchkit.errors import PitchError, quote
 from pitchkit.rules import Rules
+
+if TYPE_CHECKING:
+    from pitchkit.hand import Hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +64,9 @@ class View:
     legal: tuple[Action, ...]
     #: in the discard phase, on this seat's turn: (cards it may discard, fewest, most)
     discard_options: tuple[tuple[Card, ...], int, int] | None
+    #: the card turned face up for making trump (``trump-by = upcard``): public, even once the
+    #: dealer has picked it up
+    upcard: Card | None = None
 
     @property
     def my_turn(self) -> bool:
@@ -65,53 +74,126 @@ class View:
         return self.to_act == self.seat
 
 
-def make_view(hand: object, seat: int) -> View:
-    """Build the view of ``seat`` from a :class:`~pitchkit.hand.Hand`."""
-    from pitchkit.hand import Hand
+@dataclass(frozen=True, slots=True)
+class _Public:
+    """The part of a view every seat shares, for one state of one hand."""
 
-    assert isinstance(hand, Hand)
+    #: the hand's log length when this was taken (a hand changes only by appending to its log)
+    at: int
+    phase: Phase
+    to_act: int | None
+    hand_sizes: tuple[int, ...]
+    discard_counts: tuple[int, ...]
+    set_aside_counts: tuple[int, ...]
+    stock_size: int
+    bids: tuple[tuple[int, int | None], ...]
+    ran: bool
+    pitcher: int | None
+    bid: int | None
+    trump: Suit | None
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]
+    upcard: Card | None
+    #: the log when it holds no discard or pass (every seat sees all of it), else ``None``
+    log: tuple[Action, ...] | None
+
+
+#: the shared part of the latest view taken of each hand (dropped with the hand)
+_PUBLIC: weakref.WeakKeyDictionary[object, _Public] = weakref.WeakKeyDictionary()
+#: the cards of a bitmask as a tuple, for the masks met lately
+_CARDS: dict[int, tuple[Card, ...]] = {}
+_CARDS_KEPT = 1 << 16
+#: actions only their seat (and for a pass, once received, its partner) may see
+_PRIVATE = frozenset((Discard, PassCards))
+_DISCARD, _DONE = Phase.DISCARD, Phase.DONE
+_NO_CARDS: tuple[Card, ...] = ()
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    if not mask:
+        return _NO_CARDS
+    out = _CARDS.get(mask)
+    if out is None:
+        if len(_CARDS) >= _CARDS_KEPT:
+            _CARDS.clear()
+        out = _CARDS[mask] = tuple(cards_of(mask))
+    return out
+
+
+def _trick(plays: Iterable[tuple[int, int]]) -> tuple[tuple[int, Card], ...]:
+    return tuple([(s, CARDS[c]) for s, c in plays])
+
+
+def _public(hand: Hand) -> _Public:
+    """The shared part of the views of ``hand`` now: taken once per state of the hand, the tricks
+    already converted carried over from the previous state."""
+    log = hand.log
+    at = len(log)
+    old = _PUBLIC.get(hand)
+    if old is not None and old.at == at:
+        return old
+    if old is not None and old.at > at:
+        old = None
+    done = old.tricks if old is not None else ()
+    raw = hand.tricks
+    tricks = done if len(done) == len(raw) else \
+        done + tuple([(_trick(plays), w) for plays, w in raw[len(done):]])
+    # the log only grows: a prefix known to hold no discard or pass need not be looked at again
+    seen = 0 if old is None or old.log is None else old.at
+    private = (old is not None and old.log is None) or any(type(a) in _PRIVATE for a in log[seen:])
+    aside = hand.set_aside()
+    auction = hand.auction
+    upcard = hand.upcard
+    pub = _Public(
+        at=at, phase=hand.phase, to_act=hand.to_act,
+        hand_sizes=tuple([h.bit_count() for h in hand.hands]),
+        discard_counts=tuple([d.bit_count() for d in hand.discards]),
+        set_aside_counts=tuple([m.bit_count() for m in hand.passed]) if aside else (0,) * hand.n_seats,
+        stock_size=len(hand.stock), bids=tuple(auction.bids), ran=auction.ran, pitcher=hand.pitcher,
+        bid=hand.bid, trump=None if hand.trump is None else Suit(hand.trump), trick=_trick(hand.trick),
+        tricks=tricks, upcard=None if upcard is None else CARDS[upcard],
+        log=None if private else tuple(log))
+    _PUBLIC[hand] = pub
+    return pub
+
+
+def make_view(hand: Hand, seat: int) -> View:
+    """Build the view of ``seat`` from a :class:`~pitchkit.hand.Hand`.
+
+    The part every seat shares is taken once per state of the hand and reused by the other seats'
+    views (its values are immutable); the seat's own cards, log, legal actions and copy of the rules
+    are its own."""
     if type(seat) is not int or not 0 <= seat < hand.n_seats:
         raise PitchError(f"no seat {quote(seat)} at a {hand.n_seats}-seat table")
-    turn = hand.to_act == seat
-    discarding = turn and hand.phase == Phase.DISCARD
+    pub = _public(hand)
+    turn = pub.to_act == seat
+    discarding = turn and pub.phase is _DISCARD
     options = None
     if discarding:
         cards, lo, hi = hand.discard_options(seat)
         options = (tuple(cards), lo, hi)
     received = hand.received(seat)
-    aside = bool(hand.set_aside())
-    partner = hand.rules.partner_of(seat) if received else None
-    log = tuple(a for a in hand.log
-                if not isinstance(a, Discard | PassCards) or a.seat == seat
-                or (isinstance(a, PassCards) and a.seat == partner))
-    return View(
-        seat=seat,
-        rules=rules_copy(hand.rules),
-        n_seats=hand.n_seats,
-        seats=hand.seats,
-        dealer=hand.dealer,
-        phase=hand.phase,
-        to_act=hand.to_act,
-        hand=tuple(cards_of(hand.hands[seat])),
-        discards=tuple(cards_of(hand.discards[seat])),
-        passed=tuple(cards_of(hand.passed[seat])),
-        received=tuple(cards_of(received)),
-        hand_sizes=tuple(h.bit_count() for h in hand.hands),
-        discard_counts=tuple(d.bit_count() for d in hand.discards),
-        set_aside_counts=tuple(m.bit_count() if aside else 0 for m in hand.passed),
-        stock_size=len(hand.stock),
-        bids=tuple(hand.auction.bids),
-        ran=hand.auction.ran,
-        pitcher=hand.pitcher,
-        bid=hand.bid,
-        trump=None if hand.trump is None else Suit(hand.trump),
-        trick=tuple((s, CARDS[c]) for s, c in hand.trick),
-        tricks=tuple((tuple((s, CARDS[c]) for s, c in plays), w) for plays, w in hand.tricks),
-        scores=hand.scores_before,
-        log=log,
-        legal=tuple(hand.legal_actions()) if turn and not discarding else (),
-        discard_options=options,
-    )
+    log = pub.log
+    if log is None:
+        partner = hand.rules.partner_of(seat) if received else None
+        log = tuple([a for a in hand.log if type(a) not in _PRIVATE or a.seat == seat
+                     or (type(a) is PassCards and a.seat == partner)])
+    view = _new_view(View)
+    for put, value in zip(_SLOTS, (
+            seat, rules_copy(hand.rules), hand.n_seats, hand.seats, hand.dealer, pub.phase, pub.to_act,
+            _cards(hand.hands[seat]), _cards(hand.discards[seat]), _cards(hand.passed[seat]),
+            _cards(received), pub.hand_sizes, pub.discard_counts, pub.set_aside_counts, pub.stock_size,
+            pub.bids, pub.ran, pub.pitcher, pub.bid, pub.trump, pub.trick, pub.tricks, hand.scores_before,
+            log, tuple(hand.legal_actions()) if turn and not discarding else (), options, pub.upcard),
+            strict=True):
+        put(view, value)
+    return view
+
+
+#: the setters of the view's fields in declaration order: filling the slots directly costs a
+#: fraction of the frozen dataclass's ``__init__`` (which goes through ``object.__setattr__``)
+_SLOTS = tuple(View.__dict__[f.name].__set__ for f in fields(View))
+_new_view = object.__new__
 
 
 def rules_copy(rules: Rules) -> Rules:
