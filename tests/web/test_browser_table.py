@@ -68,8 +68,32 @@ def test_a_person_and_three_bots_play_a_hand_of_every_preset_by_clicking_legal_c
     player.wait_board()
     player.play_hand()
     _check_summary(player, web_server.base, table_id, 0)
+    _check_tricks_and_teams(player, web_server.base, table_id, variant)
     _check_card_points(player, web_server.base, table_id, variant, players)
     assert not player.errors
+
+
+def _check_tricks_and_teams(player: Player, base: str, table_id: str, variant: str) -> None:
+    """The summary lists who won each trick with which card, as the engine's replay has them, and
+    in seven-point the teams the hand formed: who played the high and the low against the rest."""
+    replay = ok(http(base, "POST", "/api/replay", record(base, table_id)[:1]))["hands"][0]
+    tricks = replay["steps"][-1]["tricks"]
+    shown = player.page.evaluate("""() => [...document.querySelectorAll('dialog#summary ol.tricks li')]
+        .map(li => [Number(li.dataset.winner), li.dataset.card])""")
+    assert shown == [[t["winner"], dict(map(tuple, t["plays"]))[t["winner"]]] for t in tricks]
+    if not make_rules(variant).dynamic_teams or not tricks:
+        return
+    played = {c: s for t in tricks for s, c in t["plays"]}
+    awards = {a["point"]: a["card"] for a in replay["result"]["awards"]}
+    makers = {played[awards["high"]], played[awards.get("low", awards["high"])]}
+    text = player.page.inner_text("dialog#summary .hand-teams")
+    first, _, rest = text.partition(" against ")
+    name = player.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#seats .seat')]
+        .map(el => [el.dataset.seat, el.querySelector('.who').textContent.replace(/^to act: /, '')
+        .replace('\u25b6', '').trim()]))""")
+    seats = {int(k): v for k, v in name.items()}
+    assert {s for s, n in seats.items() if n in first} == makers, text
+    assert all(n in rest for s, n in seats.items() if s not in makers), text
 
 
 def _check_card_points(player: Player, base: str, table_id: str, variant: str, players: int) -> None:

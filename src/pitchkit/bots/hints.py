@@ -10,7 +10,19 @@ card, and ``ismcts`` (stronger only in cutthroat games) 0.2 to 1.2 s, so neither
 
 from __future__ import annotations
 
+import random
+import threading
+from typing import Any
+
+from pitchkit.actions import Play
 from pitchkit.bots import make_bot
+from pitchkit.bots.advisor import Advice, advise, reason
+from pitchkit.cards import Card, Suit
+from pitchkit.game import Game
+from pitchkit.presets import make_rules
+from pitchkit.record import action_json
+from pitchkit.search.pimc import pick_best
+from pitchkit.view import View
 
 #: the hint bot when the compiled solver is in use, and otherwise
 FAST_HINT_BOT = "pimc"
@@ -34,3 +46,58 @@ def hint_bot_name() -> str:
     except Exception:  # a bot that cannot be made must not stop the table from opening
         return "random"
     return name
+
+
+def hint_json(name: str, view: View, seed: int, seconds: float | None = None) -> dict[str, Any]:
+    """Bot ``name``'s choice for the seat, with the reason (:mod:`pitchkit.bots.advisor`): ``bot``,
+    ``action`` (a record action without its seat), ``reason`` (a sentence, or ``""``), and the
+    estimates behind it, ``bids`` (``bid``, ``trump``, ``make``, ``expected``) or ``cards``
+    (``play``, ``value``), best first. The advice takes at most ``seconds`` (no clock if None).
+
+    With a clock, in a process whose compiled solver is not loaded yet (seconds of work, more
+    than a hint may take), the solver is loaded in the background and this hint is the plain hint
+    bot's, without a reason."""
+    rng = random.Random(seed)
+    bot_rng = random.Random(rng.getrandbits(63))
+    if seconds is not None and name == FAST_HINT_BOT and not _warm.is_set():
+        _start_warming()
+        name = PLAIN_HINT_BOT
+        advice = Advice()
+    else:
+        advice = advise(view, rng, seconds=seconds)
+    if name == "pimc" and advice.cards:
+        # pimc plays the card with the best average over sampled deals: the advice's own samples
+        action = pick_best(view, {Play(view.seat, Card.parse(c.card)): c.value for c in advice.cards})
+    else:
+        action = make_bot(name, rng=bot_rng).choose(view)
+    entry = action_json(view.rules, action)
+    entry.pop("seat", None)
+    out: dict[str, Any] = {"bot": name, "action": entry, "reason": reason(view, action, advice)}
+    if advice.bids:
+        ranked = sorted(advice.bids, key=lambda b: -b.expected)
+        out["bids"] = [{"bid": int(b.name) if b.name.isdigit() else b.name, "trump": str(Suit(b.suit)),
+                        "make": round(b.make, 3), "expected": round(b.expected, 2)} for b in ranked]
+    if advice.cards:
+        out["cards"] = [{"play": c.card, "value": round(c.value, 2)} for c in advice.cards]
+    return out
+
+
+#: set once the compiled solver has been used in this process
+_warm = threading.Event()
+_warming = threading.Lock()
+
+
+def warm_up() -> None:
+    """Load the compiled solver now (two to three seconds the first time in a process, mostly
+    numba loading its cached code)."""
+    if compiled_solver():
+        game = Game(make_rules("pct"), seed=0)
+        seat = game.to_act
+        assert seat is not None
+        advise(game.view(seat), random.Random(0), samples=1, nodes=10_000)
+    _warm.set()
+
+
+def _start_warming() -> None:
+    if _warming.acquire(blocking=False):  # once per process
+        threading.Thread(target=warm_up, name="pitchkit-warm-up", daemon=True).start()

@@ -234,6 +234,37 @@ class BidValue:
     value: float
 
 
+@dataclass(frozen=True, slots=True)
+class BidOdds:
+    """One bid in one trump suit over a simulation's samples."""
+
+    #: chance of making it (the sampled share times :data:`MAKE_DISCOUNT`)
+    make: float
+    #: expected change of the pitching side's score: points taken when made, the bid lost when set
+    expected: float
+    #: mean points the other sides take
+    others: float
+
+
+def bid_odds(rules: Rules, bid: int, points: Sequence[int], in_play: Sequence[int]) -> BidOdds:
+    """What pitching for ``bid`` is worth over samples where the seat's side is sure of
+    ``points[i]`` of the ``in_play[i]`` points (a smudge is made by taking every point)."""
+    made = 0
+    gain = others = 0.0
+    special = rules.is_special_bid(bid)
+    for p, t in zip(points, in_play, strict=True):
+        ok = p >= t > 0 if special else p >= bid
+        if ok:
+            gain += rules.smudge_value if special else p
+        made += ok
+        others += t - p
+    n = len(points)
+    chance = made / n * MAKE_DISCOUNT
+    won = gain / made if made else 0.0
+    loss = rules.smudge_value if special else bid
+    return BidOdds(chance, chance * won - (1.0 - chance) * loss, others / n)
+
+
 def n_units(rules: Rules, seats: Sequence[int]) -> int:
     """Number of scoring units (teams, or players) in the hand."""
     return len({rules.team_of(s) for s in seats}) if rules.teams else len(seats)
@@ -252,24 +283,9 @@ def bid_values(view: View, sim: Simulation, bids: Sequence[int]) -> dict[int, Bi
         for suit, pts in sim.points.items():
             if not pts:
                 continue
-            made = 0
-            gain = others = 0.0
-            for p, t in zip(pts, sim.in_play[suit], strict=True):
-                if r.is_special_bid(b):
-                    ok = p >= t > 0
-                    gain += r.smudge_value if ok else 0
-                else:
-                    ok = p >= b
-                    gain += p if ok else 0
-                made += ok
-                others += t - p
-            n = len(pts)
-            raw = made / n
-            chance = raw * MAKE_DISCOUNT
-            won = gain / made if made else 0.0
-            loss = r.smudge_value if r.is_special_bid(b) else b
-            value = chance * won - (1.0 - chance) * loss - others / n / k
-            bv = BidValue(b, suit, chance, value)
+            odds = bid_odds(r, b, pts, sim.in_play[suit])
+            value = odds.expected - odds.others / k
+            bv = BidValue(b, suit, odds.make, value)
             if best is None or bv.value > best.value:
                 best = bv
         if best is not None:

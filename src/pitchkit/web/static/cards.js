@@ -36,13 +36,19 @@ export function suitOf(card, trump, offJack) {
   return card[1];
 }
 
+/** A trump's power, as the engine ranks trumps: A K Q J, the off-jack, the big then the little
+ * joker (equal with ``equalJokers``), 10 down to 2. Only for cards of the trump suit. */
+export function trumpPower(card, trump, equalJokers = false) {
+  if (card === "BJ") return equalJokers ? 11 : 12;
+  if (card === "LJ") return 11;
+  if (card[0] === "J" && card[1] !== trump) return 13;
+  return ORDER.indexOf(card[0]) + (ORDER.indexOf(card[0]) >= ORDER.indexOf("J") ? 5 : 2);
+}
+
 /** Rank for sorting within a suit group, highest first (trump order: A K Q J off-jack jokers 10 ...). */
-function rankKey(card, trump) {
-  if (card === "BJ") return trump ? 9.6 : 14;
-  if (card === "LJ") return trump ? 9.5 : 13;
-  const r = ORDER.indexOf(card[0]);
-  if (trump && card[0] === "J" && card[1] !== trump) return 9.7;
-  return r;
+function rankKey(card, trump, inTrump) {
+  if (inTrump) return trumpPower(card, trump);
+  return card === "BJ" ? 14 : card === "LJ" ? 13 : ORDER.indexOf(card[0]);
 }
 
 /** Cards grouped by suit, trumps first, each group highest first: [[suit, [cards]], ...]. */
@@ -51,7 +57,7 @@ export function groupHand(cards, trump, offJack) {
   const order = trump ? [trump, ...Object.keys(SUITS).filter((s) => s !== trump), "J"] : [...Object.keys(SUITS), "J"];
   for (const s of order) groups.set(s, []);
   for (const c of cards) groups.get(suitOf(c, trump, offJack)).push(c);
-  for (const list of groups.values()) list.sort((a, b) => rankKey(b, trump) - rankKey(a, trump));
+  for (const [s, list] of groups) list.sort((a, b) => rankKey(b, trump, s === trump) - rankKey(a, trump, s === trump));
   return [...groups.entries()].filter(([, list]) => list.length);
 }
 

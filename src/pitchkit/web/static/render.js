@@ -43,7 +43,12 @@ export function seatsHtml(ctx) {
     const bid = bids.length && state.phase === "auction" ? `<span class="bid">${esc(bidLabel(bids[bids.length - 1][1]))}</span>` : "";
     const turn = state && state.to_act === s && state.phase !== "done";
     const count = state ? state.hand_sizes[s] : 0;
-    const team = ctx.teams ? ` \u00b7 team ${(s % ctx.teams) + 1}` : "";
+    const ht = ctx.handTeams;
+    for (const [what, x] of ht ? [["High", ht.high], ["Low", ht.low]] : []) {
+      if (x && x.sure && x.seat === s) badges.push(`<span class="badge" title="${what.toLowerCase()} of trump">${what} ${esc(cardShort(x.card))}</span>`);
+    }
+    let team = ctx.teams ? ` \u00b7 team ${(s % ctx.teams) + 1}` : "";
+    if (ht && ht.teams) team = ht.teams[0].includes(s) ? " \u00b7 high & low team" : " \u00b7 the other team";
     const kind = table.seats[s] && table.seats[s].kind === "bot" ? `${table.seats[s].bot} bot \u00b7 ` : "";
     out.push(`<div class="seat${turn ? " turn" : ""}${s === mine ? " mine" : ""}" data-seat="${s}">` +
       `<div class="who">${turn ? '<span class="sr">to act: </span>\u25b6 ' : ""}${esc(name(s))}</div>` +

@@ -27,7 +27,7 @@ function draw() {
   const shown = !step.trick.length && last && step.action && "play" in step.action ? last : null;
   $("trick").innerHTML = trickHtml({ name, seat: null, state: step }, shown);
   const end = view.step === hand.steps.length - 1 && hand.result.complete;
-  $("result").innerHTML = end ? summaryHtml({ hand: view.hand, result: hand.result }, ctx) : "";
+  $("result").innerHTML = end ? summaryHtml({ hand: view.hand, result: hand.result, tricks: step.tricks }, ctx) : "";
   $("hand-pick").value = String(view.hand);
 }
 

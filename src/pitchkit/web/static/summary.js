@@ -1,14 +1,38 @@
 // The end of a hand in words, the game's end, and the score history.
 import { esc } from "./api.js";
+import { cardShort } from "./cards.js";
+import { handTeams } from "./teams.js";
 import { awardWords, madeWords } from "./words.js";
+
+/** Each trick of a finished hand: who took it, with what, and every card played to it. */
+export function tricksHtml(tricks, name) {
+  if (!tricks || !tricks.length) return "";
+  const items = tricks.map((t) => {
+    const won = t.plays.find(([s]) => s === t.winner);
+    const cards = t.plays.map(([s, c]) => `${name(s)} ${cardShort(c)}`).join(", ");
+    return `<li data-winner="${t.winner}" data-card="${won ? won[1] : ""}">${esc(name(t.winner))} took it with ${won ? esc(cardShort(won[1])) : "?"} (${esc(cards)})</li>`;
+  }).join("");
+  return `<details class="tricks-box"><summary>Who won each trick</summary><ol class="tricks">${items}</ol></details>`;
+}
+
+/** The teams a finished hand formed (seven-point), in words. */
+function formedTeams(over, ctx) {
+  if (!ctx.options || ctx.options["dynamic-teams"] !== true || !over.tricks || !over.tricks.length) return null;
+  const seats = [...new Set(over.tricks.flatMap((t) => t.plays.map(([s]) => s)))].sort((a, b) => a - b);
+  const t = handTeams({ trump: over.result.trump, tricks: over.tricks, trick: [], hand: [], hand_sizes: [0], seats }, ctx.options);
+  return t && t.teams && t.teams[1].length ? t.teams : null;
+}
 
 /** The summary of a finished hand (``over``: the hand_over event) for the dialog and the side panel. */
 export function summaryHtml(over, ctx, { gameOver = null } = {}) {
   const r = over.result;
   const name = ctx.name;
   const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${esc(awardWords(a, name))}</li>`).join("");
+  const formed = formedTeams(over, ctx);
+  const sides = formed || ctx.groups;
   const points = r.card_points && r.card_points.some((p) => p)
-    ? `<p>Card points for game: ${ctx.groups.map((g) => `${esc(g.map(name).join(" & "))} ${r.card_points[g[0]]}`).join(", ")}.</p>` : "";
+    ? `<p>Card points for game: ${sides.map((g) => `${esc(g.map(name).join(" & "))} ${r.card_points[g[0]]}`).join(", ")}.</p>` : "";
+  const teams = formed ? `<p class="hand-teams">Teams this hand: ${esc(formed[0].map(name).join(" & "))} (high and low) against ${esc(formed[1].map(name).join(" & "))}.</p>` : "";
   const rows = ctx.groups.map((g) => {
     const d = r.delta ? r.delta[g[0]] : 0;
     return `<tr><th scope="row">${esc(g.map(name).join(" & "))}</th><td class="${d < 0 ? "neg" : ""}">${d > 0 ? "+" : ""}${d}</td><td>${r.scores[g[0]]}</td></tr>`;
@@ -19,8 +43,8 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
     end = `<p class="winner">Game over: ${esc(winners || "nobody")} ${gameOver.winner && gameOver.winner.length === 1 && gameOver.winner[0] === ctx.seat ? "win" : "wins"}${gameOver.reason ? ` (${esc(gameOver.reason)})` : ""}.</p>`;
   }
   return `<h2 id="summary-h">Hand ${over.hand + 1} is over</h2><p class="made">${esc(madeWords(r, name))}</p>` +
-    `<h3>Points</h3><ul class="awards">${awards || "<li>No points were awarded.</li>"}</ul>${points}` +
-    `<table class="deltas"><thead><tr><th scope="col">Who</th><th scope="col">This hand</th><th scope="col">Score</th></tr></thead><tbody>${rows}</tbody></table>${end}`;
+    `${teams}<h3>Points</h3><ul class="awards">${awards || "<li>No points were awarded.</li>"}</ul>${points}` +
+    `${tricksHtml(over.tricks, name)}<table class="deltas"><thead><tr><th scope="col">Who</th><th scope="col">This hand</th><th scope="col">Score</th></tr></thead><tbody>${rows}</tbody></table>${end}`;
 }
 
 const COLOURS = ["#ffd466", "#7fd1ff", "#ff9ecb", "#b7f07a", "#ffb36b", "#c9a7ff", "#7ff0d9", "#ff7f7f", "#e0e0e0"];

@@ -2,10 +2,12 @@
 // paces what arrives so that each trick can be read; every state comes whole from the server.
 import { api, esc, keepTable, knownTable, myName, setMyName } from "./api.js";
 import { cardShort } from "./cards.js";
+import { changedHtml, changedOptions, drawingOptions, hintHtml, scoresHtml, titleText } from "./panel.js";
 import {
   actionsHtml, auctionHtml, handHtml, infoText, logLines, namer, promptText, seatsHtml, sides, trickHtml,
 } from "./render.js";
 import { historyHtml, summaryHtml } from "./summary.js";
+import { handTeams } from "./teams.js";
 import { actionWords, bidLabel } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
@@ -17,16 +19,18 @@ const PACE = params.get("pace") === "fast" ? { step: 0, trick: 0 } : { step: red
 const page = {
   token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
   table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
-  queue: [], busy: false, history: [], rules: null, offJack: false, teams: 0, showGame: false, bidOut: null, lastSummary: null,
-  preset: null, recordOptions: null,
+  queue: [], busy: false, history: [], rules: null, lastSummary: null, preset: null, hintShown: null,
 };
 
 function ctx() {
   const name = namer(page.table, page.seat);
   const players = page.table ? page.table.players : 0;
+  const options = page.table ? page.table.options || {} : {};
+  const opts = drawingOptions(options);
   return {
-    table: page.table, state: page.state, seat: page.seat, name, offJack: page.offJack, teams: page.teams,
-    selected: page.selected, hint: page.hint, groups: sides(players, page.teams), showGame: page.showGame,
+    table: page.table, state: page.state, seat: page.seat, name, offJack: opts.offJack, teams: opts.teams, opts, options,
+    selected: page.selected, hint: page.hint, groups: sides(players, opts.teams), showGame: opts.showGame,
+    handTeams: opts.dynamic ? handTeams(page.state, options) : null,
   };
 }
 
@@ -97,6 +101,7 @@ function onMessage(m) {
   } else if (m.type === "hint") {
     const a = m.action;
     page.hint = a.play || JSON.stringify(a);
+    page.hintShown = m;
     notice(`Hint (${m.bot}): ${a.play ? `play ${cardShort(a.play)}` : "bid" in a ? bidLabel(a.bid) : actionWords(a)}`);
     draw();
   }
@@ -144,6 +149,7 @@ async function handle(m) {
   page.state = m.state || null;
   page.pending = false;
   page.hint = null;
+  page.hintShown = null;
   const pickable = new Set();
   for (const a of (page.state && page.state.to_act === page.seat && page.state.legal) || []) {
     if (a.discard) a.discard.choose_from.forEach((c) => pickable.add(c));
@@ -154,9 +160,6 @@ async function handle(m) {
   if (page.rules === null) loadRules();
   if (over) {
     page.history[over.hand] = over.result.scores;
-    if (page.recordOptions === null && page.preset) {
-      api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`).then((r) => { settleOptions(r); draw(); }).catch(() => {});
-    }
     page.shown = { plays: lastTrick, winner: null, last: true };
     draw();
     await showSummary(over);
@@ -205,7 +208,7 @@ function draw() {
   if (!c.table) return;
   const focusKey = document.activeElement && document.activeElement.closest("#me") ? focusId(document.activeElement) : null;
   $("board").hidden = false;
-  $("title").textContent = `${c.table.rules} \u00b7 ${c.table.players} players${c.seat === null ? " \u00b7 watching" : ""}`;
+  $("title").textContent = titleText(c, changedOptions(c.table, page.preset));
   $("seats").innerHTML = seatsHtml(c);
   $("info").textContent = infoText(c);
   $("auction").innerHTML = auctionHtml(c);
@@ -216,6 +219,8 @@ function draw() {
   $("scores").innerHTML = scoresHtml(c);
   $("log").innerHTML = logLines(c).map((l) => `<li>${esc(l)}</li>`).join("");
   $("history").innerHTML = historyHtml(page.history.filter(Boolean), c);
+  $("hint-box").hidden = !page.hintShown;
+  $("hint-box").innerHTML = page.hintShown ? hintHtml(page.hintShown) : "";
   const myTurn = c.state && c.seat !== null && c.state.to_act === c.seat && c.state.phase !== "done";
   $("hint-btn").disabled = !myTurn;
   $("hint-btn").hidden = c.seat === null;
@@ -245,17 +250,6 @@ function restoreFocus(key, myTurn) {
     const first = $("me").querySelector("button.act:not([aria-disabled]), button.card.legal");
     if (first) first.focus();
   }
-}
-
-function scoresHtml(c) {
-  const { target, within } = page.bidOut || {};
-  const rows = c.groups.map((g) => `<tr><th scope="row">${esc(g.map(c.name).join(" & "))}</th><td>${c.table.scores[g[0]]}</td></tr>`).join("");
-  const bidOut = Number.isFinite(target) && Number.isFinite(within) && c.table.status === "playing" &&
-    c.groups.every((g) => c.table.scores[g[0]] >= target - within)
-    ? `<p class="must-bid-out">Every side is within ${within} of ${target}: only the bidder can go out (must bid out).</p>` : "";
-  const status = c.table.status === "over"
-    ? `<p class="winner">Game over: ${esc((c.table.winner || []).map(c.name).join(" & "))} won.</p>` : "";
-  return `<h2>Scores</h2><table class="scores"><tbody>${rows}</tbody></table>${bidOut}${status}`;
 }
 
 // -- input --------------------------------------------------------------------------------------
@@ -296,31 +290,13 @@ async function loadRules() {
     const [sheet, catalogue, record] = await Promise.all([
       api("GET", `/api/tables/${encodeURIComponent(tableId)}/rules`), api("GET", "/api/presets"),
       api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`)]);
-    $("rules").innerHTML = `<p class="muted">${esc(sheet.rules)}</p>` + sheet.sections.map((s) => `<h3>${esc(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join("")}`).join("");
     page.preset = catalogue.presets.find((p) => p.name === page.table.variant) || null;
-    settleOptions(record);
+    $("rules").innerHTML = changedHtml(page.table.variant, changedOptions(page.table, page.preset)) + sheet.sections.map((s) => `<h3>${esc(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join("")}`).join("");
     record.forEach((h, i) => { if (!page.history[i]) page.history[i] = i + 1 < record.length ? record[i + 1].scores : page.table.scores; });
     draw();
   } catch (e) {
     $("rules").textContent = e.message;
   }
-}
-
-/** The rule values the page draws by (teams, off-jack, game points, bidding out): the options of
- * the table's first finished hand where there is one (the record carries them), else those its
- * creator chose in this browser, else the preset's. */
-function settleOptions(record) {
-  page.recordOptions = record.length ? record[0].options || {} : null;
-  const value = (opt) => {
-    const given = (page.recordOptions || knownTable(tableId).options || {})[opt];
-    if (given !== undefined && given !== null) return String(given);
-    const row = page.preset && page.preset.rules.find((r) => r.option === opt);
-    return row ? String(row.value) : "";
-  };
-  page.offJack = value("off-jack") === "true";
-  page.teams = Number(value("teams")) || 0;
-  page.showGame = value("points").split(",").includes("game");
-  page.bidOut = { target: Number(value("target")), within: Number(value("bidder-only-within")) };
 }
 
 async function join(seat, invite) {
