@@ -406,8 +406,9 @@ def random_discard(st: Any, allowed: int, lo: int, hi: int) -> int:
 
     It is the ``r``-th set, for ``r`` uniform (:func:`rng_index`), in the order of the engine's list
     of legal discards: by size, then each size's sets as ``itertools.combinations`` of the cards in
-    index order. The list can be long (a bidder who took the stock may choose 14 of 18 cards to
-    bury: 3,060 ways), so it is never built: ``r`` is turned into its set directly."""
+    index order. The list can be long (a bidder who took the stock may have to bury 14 of 18
+    cards: 3,060 ways, and far more are possible), so it is never built: ``r`` is turned into its
+    set directly."""
     m = popcount(allowed)
     total = 0
     for k in range(lo, hi + 1):
