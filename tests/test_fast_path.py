@@ -20,6 +20,7 @@ import sys
 from collections import Counter
 from enum import StrEnum
 from itertools import combinations
+from typing import TypeVar
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -58,6 +59,7 @@ from pitchkit.presets import presets  # noqa: E402
 from pitchkit.record import hand_record, score_hand  # noqa: E402
 
 HANDS = 300
+T = TypeVar("T")
 
 #: (preset, options): every preset, plus options that reach the other branches (steals and
 #: selling after running it, smudge bids, declared and led trump, player counts, hand size,
@@ -280,6 +282,14 @@ def chi_square_bound(df: int, z: float = 4.75) -> float:
     return df * (1 - a + z * math.sqrt(a)) ** 3
 
 
+def assert_uniform(counts: Counter[T], legal: set[T]) -> None:
+    """Every legal outcome was drawn, and none other, each about equally often (chi-square)."""
+    assert set(counts) == legal
+    expected = counts.total() / len(legal)
+    chi2 = sum((counts[m] - expected) ** 2 / expected for m in legal)
+    assert chi2 < chi_square_bound(len(legal) - 1)
+
+
 def test_random_discards_are_uniform_over_the_legal_sets() -> None:
     """Sets of two to four of six cards: each of the 50 legal discards equally often."""
     allowed = mask_of([3, 9, 17, 30, 41, 52])
@@ -287,10 +297,7 @@ def test_random_discards_are_uniform_over_the_legal_sets() -> None:
     state = np.array([2024], dtype=np.int64)
     draws = 50 * 400
     counts = Counter(random_discard(state, allowed, 2, 4) for _ in range(draws))
-    assert set(counts) == legal
-    expected = draws / len(legal)
-    chi2 = sum((counts[m] - expected) ** 2 / expected for m in legal)
-    assert chi2 < chi_square_bound(len(legal) - 1)
+    assert_uniform(counts, legal)
 
 
 def test_the_engine_paths_random_discards_are_uniform_too() -> None:
@@ -300,10 +307,7 @@ def test_the_engine_paths_random_discards_are_uniform_too() -> None:
     draws = 50 * 400
     counts = Counter(uniform_discard(0, cards, 2, 4, rng).cards for _ in range(draws))
     legal = {c for k in range(2, 5) for c in combinations(cards, k)}
-    assert set(counts) == legal
-    expected = draws / len(legal)
-    chi2 = sum((counts[m] - expected) ** 2 / expected for m in legal)
-    assert chi2 < chi_square_bound(len(legal) - 1)
+    assert_uniform(counts, legal)
 
 
 def test_simulate_gives_the_same_ten_point_figures_on_either_path() -> None:
