@@ -148,9 +148,12 @@ class Game:
         self.hand.apply(action)
         if not self.hand.done:
             return None
-        finished = self.hand
-        result = finished.result
+        result = self.hand.result
         assert result is not None
+        return self._close_hand(self.hand, result)
+
+    def _close_hand(self, finished: Hand, result: HandResult) -> HandResult:
+        """Count a finished hand's result and deal the next hand (or end the game)."""
         self.history.append(finished)
         if result.ruling is not None:
             # a ruling's score change counts, the deal does not: the same dealer deals again to the

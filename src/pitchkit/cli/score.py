@@ -10,7 +10,7 @@ import typer
 
 from pitchkit.cli.app import app, fail
 from pitchkit.errors import PitchError, clip
-from pitchkit.record import score_document
+from pitchkit.tournament.sheet import score_any
 
 
 def read_json(source: str) -> object:
@@ -33,12 +33,13 @@ def read_json(source: str) -> object:
 def score(
     source: str = typer.Argument(..., metavar="FILE|-", help="hand or game record (JSON); - for stdin"),
 ) -> None:
-    """Replay a hand record (or a game record: a list of hands) and print the result as JSON.
+    """Replay a hand record (or a game record: a list of hands, or a tournament table's score sheet)
+    and print the result as JSON.
 
     Exit status 2 with one line on stderr for any rule violation or malformed input."""
     doc = read_json(source)
     try:
-        result = score_document(doc)
+        result = score_any(doc)
     except PitchError as e:
         fail(str(e))
     except RecursionError:

@@ -201,7 +201,7 @@ def ruling(
     details = {"card": card, "stand": stand, "penalty": penalty, "trick": trick, "upheld": upheld,
                "about": about}
     if record is None:
-        fail(f"a {kind} ruling is written into the table's record: give it with --record RECORD.json")
+        entry = _step(folder, lambda d: d.sheet_ruling(table, kind, seat, **details))
     else:
         doc = read_json(record)
         target = out or Path(record)
@@ -217,6 +217,132 @@ def ruling(
     where = "" if record is None else f"; the record with the ruling is in {out or record}"
     print(f"round {entry.round} table {entry.table} hand {entry.hand}: {entry.detail} ({entry.player}, seat "
           f"{entry.seat}){where}")
+
+
+def _sheet_bids(text: str) -> list[dict[str, object]]:
+    """``pass,2,3,pass`` (or ``run``, ``sell``, ``take``, ``smudge``) as sheet bids in turn."""
+    out: list[dict[str, object]] = []
+    for word in (w.strip().lower() for w in text.split(",") if w.strip()):
+        if word in ("run", "sell", "take"):
+            out.append({"choose": word})
+        else:
+            out.append({"bid": int(word) if word.isdigit() and len(word) < 4 else word})
+    return out
+
+
+def _sheet_awards(items: list[str]) -> list[dict[str, object]]:
+    """``high=0``, ``low=1:2S`` as sheet awards."""
+    out: list[dict[str, object]] = []
+    for item in items:
+        point, _, rest = item.partition("=")
+        seat, _, card = rest.partition(":")
+        if not point or not seat.strip().isdigit() or len(seat.strip()) > 2:
+            fail(f"--award {clip(item)}: write POINT=SEAT or POINT=SEAT:CARD, e.g. high=0:AS")
+        got: dict[str, object] = {"point": point.strip().lower(), "seat": int(seat)}
+        out.append({**got, "card": card.strip()} if card else got)
+    return out
+
+
+def _numbers(text: str, what: str) -> list[int]:
+    words = [w.strip() for w in text.split(",")]
+    if not all(w.isdigit() and len(w) < 5 for w in words):
+        fail(f"{what} {clip(text)}: write whole numbers separated by commas, one per seat")
+    return [int(w) for w in words]
+
+
+@tournament_app.command()
+def enter(
+    folder: Path = FOLDER,
+    table: int = typer.Argument(..., help="the physical table's number in the open round"),
+    dealer: int | None = typer.Option(None, "--dealer", help="the dealer's seat (default: whose deal it is; "
+                                      "the first hand needs it)"),
+    bids: str = typer.Option("", "--bids", help="the bids in turn from the dealer's left, e.g. pass,2,3,pass "
+                             "(run, sell, take, smudge too)"),
+    trump: str | None = typer.Option(None, "--trump", help="the trump suit: C, D, H or S"),
+    award: list[str] = typer.Option([], "--award", metavar="POINT=SEAT[:CARD]", help="who took a point: "
+                                    "high=0:AS, low=1, jack=2, game=0, ... (repeatable)"),
+    points: str | None = typer.Option(None, "--points", help="card points each seat took, e.g. 20,5,0,0 "
+                                      "(for the game point)"),
+    made: bool | None = typer.Option(None, "--made/--set", help="the table's word on the bid (checked)"),
+    misdeal: bool = typer.Option(False, "--misdeal", help="the hand was a misdeal (a player without a point "
+                                 "or face card)"),
+    buried: bool = typer.Option(False, "--buried", help="with --misdeal: the bidder would bury a point card"),
+    ruling_name: str | None = typer.Option(None, "--ruling", help="the hand ended in a ruling: misplay, "
+                                           "'pitch out of turn' or 'void hand' (with --seat)"),
+    offender: int | None = typer.Option(None, "--seat", help="the ruling's offender"),
+    entry_file: str | None = typer.Option(None, "--json", metavar="HAND.json", help="the sheet hand as JSON "
+                                          "instead of the options"),
+) -> None:
+    """Enter the next hand of a physical table's score sheet: checked against the rules and the
+    sheet so far, scored by the engine, then confirmed by a judge (pitch tournament judge confirm)."""
+    from pitchkit.tournament.physical import hand_words
+
+    entry: dict[str, Any]
+    if entry_file is not None:
+        doc = read_json(entry_file)
+        if not isinstance(doc, dict):
+            fail("a sheet hand is a JSON object")
+        entry = doc
+    else:
+        entry = {"bids": _sheet_bids(bids)}
+        if misdeal:
+            entry = {"misdeal": True, **({"buried": True} if buried else {})}
+        elif ruling_name is not None:
+            entry.update({"ruling": ruling_name, "seat": offender})
+        else:
+            entry.update({"trump": trump, "awards": _sheet_awards(award)})
+            if points is not None:
+                entry["card_points"] = _numbers(points, "--points")
+            if made is not None:
+                entry["made"] = made
+
+    def step(d: Any) -> dict[str, object]:
+        if "dealer" not in entry:
+            entry["dealer"] = d.next_dealer(table)[0] if dealer is None else dealer
+        return dict(d.enter(table, entry))
+
+    out = _step(folder, step)
+    print(f"table {table} hand {out['hand']}: {hand_words(out)}; waiting for a judge: pitch tournament judge "
+          f"confirm {folder} {table}")
+
+
+judge_app = PitchTyper(help="Judges: register them (a PIN each) and confirm the hands of physical tables.",
+                       cls=PitchGroup, no_args_is_help=True)
+tournament_app.add_typer(judge_app, name="judge")
+PIN = typer.Option(..., "--pin", prompt=True, hide_input=True, help="the judge's PIN (4 to 12 digits; asked "
+                   "for when not given)")
+
+
+@judge_app.command("add")
+def judge_add(
+    folder: Path = FOLDER,
+    name: str = typer.Option(..., "--name", help="the judge's name"),
+    initials: str = typer.Option(..., "--initials", help="1 to 4 letters, written on the score sheets"),
+    pin: str = PIN,
+) -> None:
+    """Register a judge (only a salted hash of the PIN is kept)."""
+    judge = _step(folder, lambda d: d.add_judge(name, initials, pin))
+    print(f"judge {judge.name} ({judge.initials}) added")
+
+
+@judge_app.command("confirm")
+def judge_confirm(
+    folder: Path = FOLDER,
+    table: int = typer.Argument(..., help="the table whose last hand the judge confirms"),
+    initials: str = typer.Option(..., "--initials", help="the judge's initials"),
+    pin: str = PIN,
+    stopped: bool = typer.Option(False, "--stopped", help="the match clock has stopped the game: enter the "
+                                 "sheet as the result (the side ahead wins)"),
+) -> None:
+    """Confirm the last hand of a physical table's sheet (seed 000 tournament rule 35: the judge
+    verifies the counts and initials the score); the sheet of a finished game is entered as the
+    table's result."""
+    index, res, event = _step(folder, lambda d: (*d.confirm(table, initials, pin, stopped=stopped), d.event))
+    print(f"table {table} hand {index} confirmed by {initials.upper()}")
+    if res is not None:
+        winners = ", ".join(event.entrants[e].name for e in res.winners)
+        print(f"table {table}: {winners} won ({res.reason}; {_scores(res.scores)}); sheet in "
+              f"games/{res.record}")
 
 
 @tournament_app.command()

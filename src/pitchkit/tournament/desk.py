@@ -33,7 +33,6 @@ from pitchkit.tournament.event import (
 )
 from pitchkit.tournament.notes import (
     EXPOSED,
-    OUT_OF_TURN,
     PROTEST,
     Note,
     check_notes,
@@ -42,7 +41,9 @@ from pitchkit.tournament.notes import (
     protest,
     record_notes,
 )
-from pitchkit.tournament.rulings import VOID, MisplayLog, pitch_out_of_turn, void_hand
+from pitchkit.tournament.physical import PhysicalTables
+from pitchkit.tournament.rulings import OUT_OF_TURN, VOID, MisplayLog, pitch_out_of_turn, void_hand
+from pitchkit.tournament.sheet import is_sheet
 from pitchkit.tournament.standings import public, section_rows, standings, standings_rows
 from pitchkit.tournament.tables import play_table
 
@@ -64,7 +65,7 @@ def read_entrants(text: str) -> list[list[str]]:
     return rows
 
 
-class Desk:
+class Desk(PhysicalTables):
     """An event and its folder."""
 
     def __init__(self, folder: Path, event: Event) -> None:
@@ -232,31 +233,40 @@ class Desk:
     # results
 
     def result(self, number: int, doc: object, *, stopped: bool = False) -> Result:
-        """Verify a table's game record and enter it: it must replay (``pitch score``), be played
-        under the event's rules by the table's seats (and players, when it names them), and be
-        over, or, with a match clock, ``stopped`` with the hand in progress played out and one
-        side ahead."""
+        """Verify a table's game record (or score sheet, every hand confirmed by a judge) and enter
+        it: it must replay (``pitch score``), be played under the event's rules by the table's seats
+        (and players, when it names them), and be over, or, with a match clock, ``stopped`` with the
+        hand in progress played out and one side ahead."""
         ev = self.event
         table = self.table(number)
         if table.result is not None:
             raise DeskError(f"table {number} has its result already")
-        hands, game, played, notes = self._replay_table(table, doc)
-        self._check_logged(table, hands, notes)
         names = ev.seat_names(table)
+        kept: dict[str, object] = {"round": ev.rounds[-1].number, "table": number, "players": names}
+        game: Game
+        if is_sheet(doc):
+            assert isinstance(doc, dict)
+            sheet = self.checked_sheet(table, doc)
+            game, done = sheet, True
+            hand_count = sum(1 for r in sheet.results if not r.misdeal)
+            kept = {**doc, **kept}
+        else:
+            hands, game, played, notes = self._replay_table(table, doc)
+            self._check_logged(table, hands, notes)
+            done = played[-1].done
+            hand_count = sum(1 for h in played if h.result is not None and not h.result.misdeal)
+            kept["hands"] = hands
+            if notes:
+                kept["rulings"] = [n.to_json() for n in notes]
         scores = [game.scores[self._first_seat(game, side)] for side in range(len(table.entrants))]
         if game.end is not None:
             winners = sorted({table.entrants[game.rules.team_of(s)] for s in game.end.winners})
             reason, stopped = game.end.reason, False
         else:
-            winners = self._stopped_winner(game, played[-1].done, scores, table, stopped=stopped)
+            winners = self._stopped_winner(game, done, scores, table, stopped=stopped)
             reason = STOPPED
         name = f"round{ev.rounds[-1].number}-table{number}.json"
-        kept: dict[str, object] = {"round": ev.rounds[-1].number, "table": number, "players": names,
-                                   "hands": hands}
-        if notes:
-            kept["rulings"] = [n.to_json() for n in notes]
         write_json(self.folder / "games" / name, kept)
-        hand_count = sum(1 for h in played if h.result is not None and not h.result.misdeal)
         table.result = Result(scores, winners, reason, hand_count, name, stopped)
         return table.result
 

@@ -96,6 +96,8 @@ class Table:
     entrants: list[int]
     section: str | None = None
     result: Result | None = None
+    #: a physical table's score sheet so far (``tournament.sheet``), None for a card-by-card record
+    sheet: dict[str, Any] | None = None
 
 
 @dataclass
@@ -129,6 +131,17 @@ class RulingEntry:
 
 
 @dataclass
+class Judge:
+    """A judge who confirms the hands of physical tables with a PIN (kept only as a salted scrypt
+    hash)."""
+
+    name: str
+    initials: str
+    salt: str
+    pin_hash: str
+
+
+@dataclass
 class Event:
     """A whole event. ``schedule`` holds each section's round-robin rounds (lists of tables of
     entrant numbers); ``stage`` is ``entry``, then ``go-rounds`` or ``sections`` and ``champions``,
@@ -154,6 +167,7 @@ class Event:
     stage: str = "entry"
     rulings: list[RulingEntry] = field(default_factory=list)
     champion: int | None = None
+    judges: list[Judge] = field(default_factory=list)
 
     @property
     def kind(self) -> str:
@@ -374,13 +388,18 @@ def _from_json(data: object) -> Event:
                                          _optional(g, "kind", str, "misplay"),
                                          _optional(g, "hand", (int, type(None)), None),
                                          _optional(g, "detail", str, "")))
+    for i, j in enumerate(_optional(data, "judges", list, [])):
+        w = f"judges[{i}]."
+        event.judges.append(Judge(_need(j, "name", str, w), _need(j, "initials", str, w),
+                                  _need(j, "salt", str, w), _need(j, "pin_hash", str, w)))
     return event
 
 
 def _table(t: object, where: str) -> Table:
     result = _need(t, "result", (dict, type(None)), where)
     entrants = _ints(_need(t, "entrants", list, where), f"{where}entrants")
-    table = Table(_need(t, "number", int, where), entrants, _need(t, "section", (str, type(None)), where))
+    table = Table(_need(t, "number", int, where), entrants, _need(t, "section", (str, type(None)), where),
+                  sheet=_optional(t, "sheet", (dict, type(None)), None))
     if result is not None:
         w = f"{where}result."
         table.result = Result(_ints(_need(result, "scores", list, w), f"{w}scores"),

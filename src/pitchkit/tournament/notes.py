@@ -32,10 +32,10 @@ from pitchkit.cards import Card
 from pitchkit.errors import PitchError, quote
 from pitchkit.hand import Hand
 from pitchkit.record import replay_game
+from pitchkit.tournament.rulings import OUT_OF_TURN
 from pitchkit.trump import table
 
 EXPOSED = "exposed card"
-OUT_OF_TURN = "pitch out of turn"
 PROTEST = "protest"
 #: the notes' names
 KINDS = (EXPOSED, OUT_OF_TURN, PROTEST)
