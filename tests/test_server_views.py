@@ -1,58 +1,98 @@
-"""What the server sends each recipient: the public part of the hand, built once per change and
-shared, plus each seat's own cards, log and legal actions from that seat's view."""
+"""What the server sends each recipient: every seat's state is exactly what that seat's own view
+says, and a spectator's holds only the public part, although the server builds the public part
+once per change and keeps the hand's log from one change to the next."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import orjson
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Game, make_rules, presets
+from pitchkit.actions import Discard, PassCards
 from pitchkit.bots import make_bot
 from pitchkit.record import action_json
-from pitchkit.server.views import SPECTATOR, public_state, seat_view
-from pitchkit.view import make_view
+from pitchkit.server.views import SPECTATOR, TableViews
+from pitchkit.view import View, make_view
 
 PRIVATE = {"seat", "hand", "discards", "passed", "received", "legal"}
 
 
-def check_states(game: Game) -> None:
-    """Every recipient's state at this moment, against the seat's own view."""
-    public = public_state(game)
-    before = orjson.dumps(public)
-    assert not PRIVATE & set(public)
-    assert seat_view(game, SPECTATOR, public) == public == seat_view(game, SPECTATOR)
-    for seat in range(game.rules.players):
-        mine = seat_view(game, seat, public)
-        view = make_view(game.hand, seat)
-        assert mine["log"] == [action_json(game.rules, a) for a in view.log]
-        assert mine["hand"] == [str(c) for c in view.hand]
-        assert {k: v for k, v in mine.items() if k not in PRIVATE | {"log"}} == \
-            {k: v for k, v in public.items() if k != "log"}
-        assert mine == seat_view(game, seat)
-    assert orjson.dumps(public) == before  # building the seats' states left the shared part alone
+def _legal(game: Game, view: View) -> list[object]:
+    if view.discard_options is not None:
+        cards, lo, hi = view.discard_options
+        return [{"discard": {"choose_from": [str(c) for c in cards], "count": [lo, hi]}}]
+    return [{k: v for k, v in action_json(game.rules, a).items() if k != "seat"} for a in view.legal]
+
+
+def expected(game: Game, seat: int) -> dict[str, Any]:
+    """A recipient's state written out from its own view alone (the spectator: seat 0's view less
+    everything private, and less every discard and pass)."""
+    view = make_view(game.hand, 0 if seat == SPECTATOR else seat)
+    rules = game.rules
+
+    def bid(b: int | None) -> object:
+        name = rules.bid_name(b)
+        return b if b is not None and name == str(b) else name
+
+    out: dict[str, Any] = {
+        "dealer": view.dealer, "seats": list(view.seats), "phase": view.phase.value,
+        "to_act": view.to_act, "hand_sizes": list(view.hand_sizes),
+        "discard_counts": list(view.discard_counts), "stock_size": view.stock_size,
+        "bids": [[s, bid(b)] for s, b in view.bids], "ran": view.ran, "pitcher": view.pitcher,
+        "bid": None if view.bid is None else bid(view.bid),
+        "trump": None if view.trump is None else str(view.trump),
+        "trick": [[s, str(c)] for s, c in view.trick],
+        "tricks": [{"plays": [[s, str(c)] for s, c in p], "winner": w} for p, w in view.tricks],
+        "scores_before": list(view.scores),
+    }
+    if seat == SPECTATOR:
+        out["log"] = [action_json(rules, a) for a in view.log if not isinstance(a, Discard | PassCards)]
+        return out
+    out.update({
+        "seat": seat, "hand": [str(c) for c in view.hand], "discards": [str(c) for c in view.discards],
+        "passed": [str(c) for c in view.passed], "received": [str(c) for c in view.received],
+        "log": [action_json(rules, a) for a in view.log], "legal": _legal(game, view),
+    })
+    return out
+
+
+def check_states(views: TableViews, game: Game) -> None:
+    """Every recipient's state at this moment, against the recipient's own view."""
+    recipients = [SPECTATOR, *range(game.rules.players)]
+    states = {r: orjson.loads(s) for r, s in views.states(game, recipients).items()}
+    assert set(states) == set(recipients)
+    assert not PRIVATE & set(states[SPECTATOR])
+    for r in recipients:
+        assert states[r] == expected(game, r)
+    # a table without kept views (a fresh one) says the same
+    assert orjson.loads(TableViews().states(game, [0])[0]) == states[0]
 
 
 @settings(max_examples=12, deadline=None)
 @given(name=st.sampled_from(sorted(presets())), seed=st.integers(0, 2**32 - 1),
        stride=st.integers(1, 7))
-def test_seat_state_is_the_shared_public_part_plus_its_own(name: str, seed: int, stride: int) -> None:
+def test_each_seat_is_sent_exactly_its_own_view(name: str, seed: int, stride: int) -> None:
     rules = make_rules(name)
     game = Game(rules, seed=seed)
+    views = TableViews()
     bots = [make_bot("random", seed=seed + s) for s in range(rules.players)]
-    for step in range(120):
+    for step in range(160):
         if game.over:
             break
         if step % stride == 0:
-            check_states(game)
+            check_states(views, game)
         seat = game.to_act
         assert seat is not None
         game.apply(bots[seat].choose(game.view(seat)))
-    check_states(game)
+    check_states(views, game)
 
 
 def test_a_discard_stays_in_its_own_seats_log() -> None:
     game = Game(make_rules("ten-point"), seed=5)
+    views = TableViews()
     bots = [make_bot("random", seed=s) for s in range(4)]
     discarded: set[int] = set()
     while not game.over and len(game.history) < 1:
@@ -60,12 +100,12 @@ def test_a_discard_stays_in_its_own_seats_log() -> None:
         assert seat is not None
         action = bots[seat].choose(game.view(seat))
         game.apply(action)
-        if type(action).__name__ == "Discard":
+        if isinstance(action, Discard):
             discarded.add(seat)
-            public = public_state(game)
-            assert all("discard" not in entry for entry in public["log"])
-            mine = seat_view(game, seat, public)
+            states = {r: orjson.loads(s) for r, s in views.states(game, [SPECTATOR, 0, 1, 2, 3]).items()}
+            assert all("discard" not in entry for entry in states[SPECTATOR]["log"])
+            mine = states[seat]
             assert [e for e in mine["log"] if "discard" in e][-1] == action_json(game.rules, action)
-            others = [seat_view(game, s, public) for s in range(4) if s != seat]
+            others = [states[s] for s in range(4) if s != seat]
             assert all(action_json(game.rules, action) not in o["log"] for o in others)
     assert discarded

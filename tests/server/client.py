@@ -231,8 +231,10 @@ async def refused(ws_base: str, path: str) -> int | None:
 # -- players ----------------------------------------------------------------------------------------
 
 def choose(legal: list[Any]) -> JSON:
-    """The first legal action; the compact discard entry becomes the fewest cards it allows."""
-    first = legal[0]
+    """The first legal action, but the first that names trump when one does (where everyone may
+    pass, as in Euchre, passing every time would throw in every hand); the compact discard entry
+    becomes the fewest cards it allows."""
+    first = next((a for a in legal if isinstance(a, dict) and "trump" in a), legal[0])
     assert isinstance(first, dict)
     spec = first.get("discard")
     if isinstance(spec, dict):

@@ -24,6 +24,14 @@ def serve(
                                                       "before a bot plays for them"),
     bot_seconds: float = typer.Option(2.0, "--bot-seconds", help="the most a bot thinks about one "
                                                                  "decision"),
+    bot_processes: int | None = typer.Option(
+        None, "--bot-processes", metavar="N",
+        help="bot worker processes per server worker (also PITCHKIT_SERVE_BOT_PROCESSES); default: one "
+             "per core, 2 to 8"),
+    bot_module: list[str] = typer.Option(
+        [], "--bot-module", metavar="MODULE",
+        help="import MODULE at start, in the server and its bot workers, to register more bots "
+             "(repeatable; also PITCHKIT_SERVE_BOT_MODULES, comma-separated)"),
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning or error"),
 ) -> None:
     """Serve online tables: friends, bots and spectators play every preset over the network."""
@@ -42,6 +50,12 @@ def serve(
         fail("several workers need PostgreSQL (--db postgresql+psycopg://...)")
     if not 0 < port < 65536:
         fail(f"--port {port}: a port is 1 to 65535")
+    if bot_processes is not None:
+        if not 0 <= bot_processes <= 64:
+            fail(f"--bot-processes {bot_processes}: 0 to 64 (0: bots decide in the server's threads)")
+        os.environ[ENV_PREFIX + "BOT_PROCESSES"] = str(bot_processes)
+    if bot_module:
+        os.environ[ENV_PREFIX + "BOT_MODULES"] = ",".join(bot_module)
     os.environ[DATABASE_ENV] = url
     os.environ[ENV_PREFIX + "GRACE"] = str(grace)
     os.environ[ENV_PREFIX + "BOT_SECONDS"] = str(bot_seconds)

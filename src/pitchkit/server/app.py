@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -22,7 +23,7 @@ from pitchkit.presets import presets
 from pitchkit.server.config import Settings
 from pitchkit.server.desk_routes import mount_desk
 from pitchkit.server.service import Forbidden, NotFound, Stale, Subscriber, TableService
-from pitchkit.server.views import message, table_json
+from pitchkit.server.views import table_json
 from pitchkit.sheet import preset_rows, rules_sheet
 from pitchkit.web import mount_pages
 
@@ -96,6 +97,9 @@ def create_app(settings: Settings) -> FastAPI:
         await holder["service"].start()
         await desk.start()
         log.info("serving", extra={"database": settings.database_url.split("://")[0]})
+        # what start-up made lives as long as the server: out of the collector's sight
+        gc.collect()
+        gc.freeze()
         yield
         await desk.close()
         await holder["service"].close()
@@ -239,7 +243,7 @@ async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
         if message is None:
             await ws.close(code=CLOSE_BEHIND)
             return
-        await ws.send_text(message.decode())
+        await ws.send_text(message)
 
 
 async def _receive_loop(ws: WebSocket, service: TableService, table_id: str, sub: Subscriber,
@@ -254,7 +258,7 @@ async def _receive_loop(ws: WebSocket, service: TableService, table_id: str, sub
             return
         raw = message.get("text")
         if raw is None:
-            sub.put(orjson.dumps({"type": "error", "message": "a message must be JSON text, not binary"}))
+            sub.put('{"type":"error","message":"a message must be JSON text, not binary"}')
             continue
         try:
             reply = await _handle(service, table_id, sub, raw, settings)
@@ -264,7 +268,7 @@ async def _receive_loop(ws: WebSocket, service: TableService, table_id: str, sub
         if reply is ACCEPTED:
             limit.refund()
         elif reply is not None:
-            sub.put(orjson.dumps(reply))
+            sub.put(orjson.dumps(reply).decode())
 
 
 #: what :func:`_handle` returns for an accepted action (the update that follows is the answer)
@@ -290,7 +294,7 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
     if kind == "sync":
         if msg.get("version") == live.state.version:
             return {"type": "synced", "version": live.state.version}
-        sub.put(message(live.state, "snapshot", sub.seat))
+        sub.put(live.views.message(live.state, "snapshot", sub.seat).decode())
         return None
     if kind == "hint":
         if sub.seat < 0:

@@ -1,21 +1,58 @@
 """Bots off the event loop: decisions run in worker processes (the search bots are CPU-bound), with a
-cap on the time one decision may take."""
+cap on the time one decision may take.
+
+Each worker process takes one decision at a time. A decision that passes the cap is answered by
+the quick bot instead, and its worker is stopped and replaced, so a slow decision never holds a
+worker longer than the cap. A table whose last decision passed the cap counts as slow until one of
+its decisions is on time: slow tables together use at most all workers but one, so a table with a
+quick bot never waits for a slow table's decisions.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import importlib
+import logging
 import multiprocessing
+import os
 import secrets
 import signal
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, TypeVar
 
 from pitchkit.actions import Action
 from pitchkit.bots import make_bot
+from pitchkit.bots.hints import hint_json
+from pitchkit.record import action_json
 from pitchkit.view import View
+
+log = logging.getLogger("pitchkit.server")
 
 #: the bot that decides when another takes too long (instant)
 QUICK_BOT = "heuristic"
+#: most bot worker processes by default
+DEFAULT_MOST = 8
+
+T = TypeVar("T")
+
+
+def default_processes() -> int:
+    """Bot worker processes when none are configured: one per core, at least two (so one slow
+    decision leaves a worker free) and at most :data:`DEFAULT_MOST`."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(2, min(DEFAULT_MOST, cores))
+
+
+def load_bot_modules(modules: Sequence[str]) -> None:
+    """Import modules that register more bots (:func:`pitchkit.bots.register`)."""
+    for name in modules:
+        importlib.import_module(name)
 
 
 def decide(name: str, view: View, seed: int) -> Action:
@@ -23,42 +60,194 @@ def decide(name: str, view: View, seed: int) -> Action:
     return make_bot(name, seed=seed).choose(view)
 
 
-def _leave_stopping_to_the_server() -> None:
+def _work(conn: Connection, modules: Sequence[str]) -> None:
+    """A worker process: run each call received on ``conn`` and send back its result."""
     # a service manager or Ctrl-C signals the whole process group; the server stops its workers
     # itself once it has finished, so a decision under way is not lost to the signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    load_bot_modules(modules)
+    while True:
+        try:
+            fn, args = conn.recv()
+        except (EOFError, OSError):
+            return
+        try:
+            result: tuple[bool, Any] = (True, fn(*args))
+        except Exception as e:  # the server logs it and plays on
+            result = (False, f"{type(e).__name__}: {e}")
+        conn.send(result)
+
+
+def _answered(answer: asyncio.Future[None]) -> None:
+    if not answer.done():
+        answer.set_result(None)
+
+
+class WorkerLost(Exception):
+    """A worker process died (killed, out of memory) or could not be reached."""
+
+
+class BotError(Exception):
+    """A bot raised an exception in its worker."""
+
+
+class _Worker:
+    """One worker process and the pipe to it."""
+
+    def __init__(self, modules: Sequence[str]) -> None:
+        ctx = multiprocessing.get_context("spawn")
+        self.conn, theirs = ctx.Pipe()
+        self.process: BaseProcess = ctx.Process(target=_work, args=(theirs, tuple(modules)),
+                                                name="pitchkit-bot", daemon=True)
+        self.process.start()
+        theirs.close()
+
+    async def call(self, fn: Callable[..., T], args: tuple[Any, ...], timeout: float) -> T:
+        """``fn(*args)`` in the worker; ``TimeoutError`` after ``timeout`` seconds."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[None] = loop.create_future()
+        fd = self.conn.fileno()
+        try:
+            self.conn.send((fn, args))
+        except (OSError, ValueError) as e:
+            raise WorkerLost(str(e)) from None
+        loop.add_reader(fd, _answered, answer)
+        try:
+            await asyncio.wait_for(answer, timeout)
+        finally:
+            loop.remove_reader(fd)
+        try:
+            ok, value = self.conn.recv()
+        except (EOFError, OSError) as e:
+            raise WorkerLost(str(e) or "the worker exited") from None
+        if not ok:
+            raise BotError(value)
+        return value  # type: ignore[no-any-return]
+
+    def stop(self) -> None:
+        """Stop the process now (a decision under way is abandoned)."""
+        with contextlib.suppress(OSError):
+            self.conn.close()
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=5)
 
 
 class BotPool:
-    """Bot decisions in ``processes`` worker processes (0: threads of this process)."""
+    """Bot decisions in ``processes`` worker processes (0: threads of this process, without a
+    stop for a decision past the cap), ``modules`` imported in each first."""
 
-    def __init__(self, processes: int, *, seconds: float) -> None:
+    def __init__(self, processes: int, *, seconds: float, modules: Sequence[str] = ()) -> None:
         self.seconds = seconds
         self.processes = processes
+        self.modules = tuple(modules)
         self._quick = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pitchkit-quick-bot")
-        self._pool: Executor = self._new_pool() if processes > 0 else self._quick
+        self._idle: list[_Worker] = [_Worker(self.modules) for _ in range(processes)]
+        self._waiting: deque[tuple[asyncio.Future[_Worker], bool]] = deque()
+        #: tables whose last decision passed the cap, and how many workers they use now
+        self._slow: set[str] = set()
+        self._slow_busy = 0
+        self._closed = False
 
-    def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(max_workers=self.processes, initializer=_leave_stopping_to_the_server,
-                                   mp_context=multiprocessing.get_context("spawn"))
+    # -- workers -----------------------------------------------------------------------------------
 
-    async def decide(self, name: str, view: View) -> Action:
-        """The bot's action, or the quick bot's when the bot has not answered in time."""
-        loop = asyncio.get_running_loop()
-        seed = secrets.randbits(63)
-        pool = self._pool
+    def _may_take(self, slow: bool) -> bool:
+        return bool(self._idle) and (not slow or self._slow_busy < max(1, self.processes - 1))
+
+    async def _acquire(self, slow: bool, timeout: float) -> _Worker:
+        if not self._waiting and self._may_take(slow):
+            return self._take(slow)
+        waiter: asyncio.Future[_Worker] = asyncio.get_running_loop().create_future()
+        self._waiting.append((waiter, slow))
         try:
-            return await asyncio.wait_for(loop.run_in_executor(pool, decide, name, view, seed), self.seconds)
-        except TimeoutError:
+            return await asyncio.wait_for(waiter, timeout)
+        except BaseException:
+            # a waiter given a worker just as it gave up hands it on (a cancelled one is skipped)
+            if waiter.done() and not waiter.cancelled():
+                self._release(waiter.result(), slow)
+            raise
+
+    def _take(self, slow: bool) -> _Worker:
+        worker = self._idle.pop()
+        if not worker.process.is_alive():  # died while idle
+            worker.stop()
+            worker = _Worker(self.modules)
+        if slow:
+            self._slow_busy += 1
+        return worker
+
+    def _release(self, worker: _Worker, slow: bool) -> None:
+        if slow:
+            self._slow_busy -= 1
+        if self._closed:
+            worker.stop()
+            return
+        self._idle.append(worker)
+        # the first waiter that may take a worker now: a quick table may pass slow ones
+        for entry in list(self._waiting):
+            waiter, its_slow = entry
+            if waiter.done():
+                self._waiting.remove(entry)
+                continue
+            if self._may_take(its_slow):
+                self._waiting.remove(entry)
+                waiter.set_result(self._take(its_slow))
+                if not self._idle:
+                    return
+
+    async def _call(self, table: str, fn: Callable[..., T], args: tuple[Any, ...]) -> T:
+        """``fn(*args)`` in a worker within the cap (``TimeoutError`` past it) for ``table``."""
+        if self.processes == 0:
+            loop = asyncio.get_running_loop()
+            return await asyncio.wait_for(loop.run_in_executor(self._quick, fn, *args), self.seconds)
+        start = time.monotonic()
+        slow = table in self._slow
+        worker = await self._acquire(slow, self.seconds)
+        try:
+            result = await worker.call(fn, args, self.seconds - (time.monotonic() - start))
+        except (TimeoutError, WorkerLost):
+            # stopped and replaced: a decision past the cap would hold the worker for as long as
+            # it runs, and the replacement starts while this table falls back to the quick bot
+            worker.stop()
+            worker = _Worker(self.modules)
+            self._slow.add(table)
+            raise
+        finally:
+            self._release(worker, slow)
+        self._slow.discard(table)
+        return result
+
+    # -- decisions ---------------------------------------------------------------------------------
+
+    async def decide(self, name: str, view: View, *, table: str = "") -> Action:
+        """The bot's action for ``table``, or the quick bot's when the bot has not answered in
+        time (or failed)."""
+        seed = secrets.randbits(63)
+        try:
+            return await self._call(table, decide, (name, view, seed))
+        except (TimeoutError, WorkerLost, BotError) as e:
+            if not isinstance(e, TimeoutError):
+                log.warning("a bot failed; the quick bot decides", extra={"bot": name, "error": str(e)[:200]})
+            loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._quick, decide, QUICK_BOT, view, seed)
-        except BrokenProcessPool:  # a worker died (killed, out of memory): start new ones
-            if self._pool is pool:
-                self._pool = self._new_pool()
-                pool.shutdown(wait=False, cancel_futures=True)
-            return await loop.run_in_executor(self._quick, decide, QUICK_BOT, view, seed)
+
+    async def hint(self, name: str, view: View, *, table: str = "") -> dict[str, Any]:
+        """Bot ``name``'s choice with its reason (:func:`pitchkit.bots.hints.hint_json`), the
+        estimate taking at most half the time cap; past the cap, the choice alone."""
+        seed = secrets.randbits(63)
+        try:
+            return await self._call(table, hint_json, (name, view, seed, self.seconds / 2))
+        except (TimeoutError, WorkerLost, BotError):
+            action = await self.decide(name, view, table=table)
+            entry = action_json(view.rules, action)
+            entry.pop("seat", None)
+            return {"bot": name, "action": entry, "reason": ""}
 
     def close(self) -> None:
         """Stop the workers (decisions under way are abandoned)."""
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._closed = True
+        for worker in self._idle:
+            worker.stop()
+        self._idle.clear()
         self._quick.shutdown(wait=False, cancel_futures=True)

@@ -42,7 +42,9 @@ class Settings:
     #: the bot that plays for a disconnected person
     standin_bot: str = "heuristic"
     #: bot worker processes (0: decide in threads of this process)
-    bot_processes: int = 1
+    bot_processes: int = 2
+    #: modules imported at start (here and in every bot worker) that register more bots
+    bot_modules: tuple[str, ...] = ()
     #: websocket messages: the largest accepted, and how many a connection may send per second
     max_message_bytes: int = 4096
     messages_per_second: float = 20.0

@@ -38,9 +38,10 @@ def commitment(deck_names: Sequence[str], salt: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def shuffle(deck_size: int) -> Deal:
-    """A deck shuffled with the operating system's CSPRNG, a fresh salt and the commitment."""
-    deck = list(range(deck_size))
+def shuffle(cards: Sequence[int]) -> Deal:
+    """The deck of ``cards`` (card indexes) shuffled with the operating system's CSPRNG, a fresh
+    salt and the commitment."""
+    deck = list(cards)
     SYSTEM.shuffle(deck)
     salt = secrets.token_hex(16)
     names = [str(CARDS[c]) for c in deck]

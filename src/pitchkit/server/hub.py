@@ -1,8 +1,9 @@
 """Changes made by other server processes: PostgreSQL ``LISTEN pitchkit``.
 
-Each commit on a shared database notifies ``table_id:version``; a thread here listens and hands
-each notification to the event loop, where the service catches the table up from the database (the
-notification carries no state: the log is the truth).
+Each commit on a shared database notifies ``table_id:version`` (one line per table changed; a
+batch of commits is one notification); a thread here listens and hands each line to the event
+loop, where the service catches the table up from the database (the notification carries no
+state: the log is the truth).
 """
 
 from __future__ import annotations
@@ -48,12 +49,13 @@ class Listener:
                     self._ready.set()
                     while not self._stop.is_set():
                         for note in conn.notifies(timeout=0.5):
-                            table_id, _, text = note.payload.rpartition(":")
-                            try:
-                                version = parse_int(text, what="version", lo=0, hi=2**62)
-                            except PitchError:
-                                continue
-                            self.loop.call_soon_threadsafe(self.on_change, table_id, version)
+                            for line in note.payload.splitlines():
+                                table_id, _, text = line.rpartition(":")
+                                try:
+                                    version = parse_int(text, what="version", lo=0, hi=2**62)
+                                except PitchError:
+                                    continue
+                                self.loop.call_soon_threadsafe(self.on_change, table_id, version)
             except Exception:
                 log.exception("lost the notification connection; reconnecting")
                 self._ready.set()

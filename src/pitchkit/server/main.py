@@ -12,6 +12,7 @@ from fastapi import FastAPI
 
 from pitchkit.numbers import parse_int
 from pitchkit.server.app import create_app
+from pitchkit.server.botpool import default_processes
 from pitchkit.server.config import Settings, database_url
 
 #: settings that ``pitch serve`` passes to its worker processes
@@ -51,8 +52,9 @@ def settings_from_env() -> Settings:
         database_url=database_url(None),
         grace=float(env.get(ENV_PREFIX + "GRACE", "90")),
         bot_seconds=float(env.get(ENV_PREFIX + "BOT_SECONDS", "2")),
-        bot_processes=parse_int(env.get(ENV_PREFIX + "BOT_PROCESSES", "1"),
-                                what=ENV_PREFIX + "BOT_PROCESSES", lo=1, hi=64),
+        bot_processes=parse_int(env.get(ENV_PREFIX + "BOT_PROCESSES") or str(default_processes()),
+                                what=ENV_PREFIX + "BOT_PROCESSES", lo=0, hi=64),
+        bot_modules=tuple(m.strip() for m in env.get(ENV_PREFIX + "BOT_MODULES", "").split(",") if m.strip()),
         allowed_origins=origins,
     )
 

@@ -20,7 +20,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from pitchkit.actions import Ruling
+from pitchkit.actions import Action, Ruling
 from pitchkit.bots import bot_names, random_action
 from pitchkit.bots.hints import hint_bot_name
 from pitchkit.errors import IllegalActionError, PitchError, quote
@@ -29,13 +29,13 @@ from pitchkit.presets import make_rules
 from pitchkit.record import action_json, hand_record
 from pitchkit.rules import FirstDealer
 from pitchkit.server import auth, deals, store
-from pitchkit.server.botpool import BotPool
+from pitchkit.server.botpool import BotPool, load_bot_modules
 from pitchkit.server.config import Settings
 from pitchkit.server.hub import Listener
 from pitchkit.server.store import LogEntry, Writer
 from pitchkit.server.store.schema import tables as tables_table
 from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
-from pitchkit.server.views import SPECTATOR, events_for, message, public_state, table_json
+from pitchkit.server.views import SPECTATOR, TableViews
 
 log = logging.getLogger("pitchkit.server")
 
@@ -66,10 +66,11 @@ class Subscriber:
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
 
-    def put(self, message: bytes) -> bool:
-        """Queue a message; False when the connection is too far behind (it is then closed)."""
+    def put(self, message: str) -> bool:
+        """Queue a message (JSON text); False when the connection is too far behind (it is then
+        closed)."""
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
@@ -94,6 +95,8 @@ class LiveTable:
     subscribers: set[Subscriber] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
     grace_timer: asyncio.TimerHandle | None = None
+    #: the messages to its connections, with what they share from one change to the next
+    views: TableViews = field(default_factory=TableViews)
     #: the status last stored in the table's row ("": not known, store it with the next change)
     status_written: str = ""
 
@@ -106,7 +109,9 @@ class TableService:
         self.engine = store.connect(settings.database_url)
         store.migrate(self.engine)
         self.writer = Writer(self.engine)
-        self.bots = BotPool(settings.bot_processes, seconds=settings.bot_seconds)
+        load_bot_modules(settings.bot_modules)
+        self.bots = BotPool(settings.bot_processes, seconds=settings.bot_seconds,
+                            modules=settings.bot_modules)
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -287,7 +292,7 @@ class TableService:
         else:
             dealer = deals.random_below(n)
         entries = self._stage(state, "start", {"dealer": dealer, "cuts": cuts})
-        return entries + self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_size)))
+        return entries + self._stage(state, "deal", deal_data(deals.shuffle(range(state.rules.deck_size))))
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -310,33 +315,31 @@ class TableService:
             state.game.hand.verify(parsed)
             entry = action_json(state.rules, parsed)
             entry.pop("seat", None)
-            entries = self._stage(state, "action", {"seat": seat, "action": entry})
+            entries = self._stage(state, "action", {"seat": seat, "action": entry}, parsed)
             if state.needs_deal():
-                entries += self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_size)))
+                entries += self._stage(state, "deal", deal_data(deals.shuffle(range(state.rules.deck_size))))
             return entries
 
         await self._change(live, change, retry=version is None)
 
-    def _stage(self, state: TableState, kind: str, data: dict[str, Any]) -> list[LogEntry]:
-        """Apply a new log entry to the table in memory (committed by :meth:`_commit`)."""
+    def _stage(self, state: TableState, kind: str, data: dict[str, Any],
+               action: Action | None = None) -> list[LogEntry]:
+        """Apply a new log entry to the table in memory (committed by :meth:`_commit`); ``action``:
+        the entry's action, parsed already."""
         entry = LogEntry(state.id, state.version + 1, kind, data, time.time())
-        state.replay(entry)
+        state.replay(entry, action)
         return [entry]
 
     async def _commit(self, live: LiveTable, entries: list[LogEntry],
                       before: Sequence[Callable[[Connection], None]] = ()) -> None:
         state = live.state
         status = state.status
-        job_list = [*before, store.add_entries(entries, shared_db=self.shared)]
+        job_list: list[store.Job] = [*before, store.add_entries(entries, shared_db=self.shared)]
         if status != live.status_written:  # the lobby's status changes a few times in a game
             job_list.append(store.set_status(state.id, status))
 
-        def job(conn: Connection) -> None:
-            for j in job_list:
-                j(conn)
-
         try:
-            await self.writer.run(job)
+            await self.writer.run(*job_list)
         except store.Conflict:
             await self._reload(live)
             raise Stale(f"the table moved on (version {live.state.version}); "
@@ -361,8 +364,9 @@ class TableService:
         for mine, was in zip(state.seats, old.seats, strict=False):
             mine.connections, mine.away_since = was.connections, was.away_since
         live.state = state
+        snapshots = live.views.messages(state, "snapshot", {sub.seat for sub in live.subscribers})
         for sub in live.subscribers:
-            sub.put(message(state, "snapshot", sub.seat))
+            sub.put(snapshots[sub.seat].decode())
 
     def _changed_elsewhere(self, table_id: str, version: int) -> None:
         """Another process committed ``version`` of a table: catch this process's copy up."""
@@ -400,19 +404,14 @@ class TableService:
     # -- telling everyone ----------------------------------------------------------------------------
 
     def _broadcast(self, live: LiveTable, entries: Sequence[LogEntry]) -> None:
-        state = live.state
-        # the parts every recipient shares are built once per change
-        table = table_json(state)
-        public = public_state(state.game) if state.game is not None else None
-        cache: dict[int, bytes] = {}
+        if not live.subscribers:
+            return
+        # one message per distinct recipient (the spectators share one), built once per change
+        built = live.views.messages(live.state, "update", {sub.seat for sub in live.subscribers}, entries)
+        texts = {seat: msg.decode() for seat, msg in built.items()}
         behind = []
         for sub in live.subscribers:
-            msg = cache.get(sub.seat)
-            if msg is None:
-                msg = cache[sub.seat] = message(state, "update", sub.seat,
-                                                     events_for(state, entries, sub.seat),
-                                                     table=table, public=public)
-            if not sub.put(msg):
+            if not sub.put(texts[sub.seat]):
                 behind.append(sub)
         for sub in behind:
             live.subscribers.discard(sub)
@@ -445,7 +444,7 @@ class TableService:
             if person is not None:
                 person.connections += 1
                 person.away_since = None
-            sub.put(message(state, "snapshot", seat))
+            sub.put(live.views.message(state, "snapshot", seat).decode())
             if person is not None:
                 await self._tell_presence(state.id, seat, person.connections)
                 if person.standin:
@@ -533,7 +532,7 @@ class TableService:
             version = state.version
             view = state.game.view(seat)
             try:
-                action = await self.bots.decide(name, view)
+                action = await self.bots.decide(name, view, table=table_id)
             except Exception:
                 log.exception("a bot failed; a random legal action is played", extra={"table": table_id})
                 action = random_action(view, random.Random())
@@ -561,11 +560,8 @@ class TableService:
         if state.game is None or state.rules is None or state.to_act() != seat:
             raise TableError("a hint is given on your turn")
         version, view = state.version, state.game.view(seat)
-        name = hint_bot_name()
-        action = await self.bots.decide(name, view)
-        entry = action_json(state.rules, action)
-        entry.pop("seat", None)
-        return {"type": "hint", "version": version, "bot": name, "action": entry}
+        hint = await self.bots.hint(hint_bot_name(), view, table=table_id)
+        return {"type": "hint", "version": version, **hint}
 
     # -- records ----------------------------------------------------------------------------------
 

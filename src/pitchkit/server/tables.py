@@ -69,6 +69,8 @@ class TableState:
     cuts: list[tuple[int, str]] = field(default_factory=list)
     #: the hand (its index) that each action entry finished, by the entry's sequence number
     finished_at: dict[int, int] = field(default_factory=dict)
+    #: the last action entry replayed, and its action (so that it is parsed once)
+    last_action: tuple[int, Action] | None = None
 
     # -- queries ----------------------------------------------------------------------------------
 
@@ -113,8 +115,9 @@ class TableState:
 
     # -- the log ----------------------------------------------------------------------------------
 
-    def replay(self, entry: LogEntry) -> None:
-        """Apply one log entry (in order: each entry's ``seq`` is one more than the last)."""
+    def replay(self, entry: LogEntry, action: Action | None = None) -> None:
+        """Apply one log entry (in order: each entry's ``seq`` is one more than the last);
+        ``action``: an action entry's action, when the caller has parsed it already."""
         if entry.seq != self.version + 1:
             raise TableError(f"log entry {entry.seq} out of order after {self.version}")
         data = entry.data
@@ -142,7 +145,10 @@ class TableState:
             case "action":
                 assert self.game is not None
                 before = len(self.game.history)
-                self.game.apply(self.parse(int(data["seat"]), data["action"]))
+                if action is None:
+                    action = self.parse(int(data["seat"]), data["action"])
+                self.game.apply(action)
+                self.last_action = (entry.seq, action)
                 if len(self.game.history) > before:
                     self.finished_at[entry.seq] = before
             case "standin":

@@ -1,20 +1,26 @@
 """What each recipient is sent: a seat's view, or the public view for spectators, as JSON; the table
 as everyone sees it; the messages and events built from them.
 
-Every message is built here from :func:`pitchkit.view.make_view` for one seat, or from the public
-facts of the hand for a spectator. The public view is a whitelist: a field is sent to spectators
-only if it is named here, so a field added to the engine's view later stays private.
+Every seat's state is what :func:`pitchkit.view.make_view` lets that seat know, and a spectator's
+is the public part of it. The public view is a whitelist: a field is sent to spectators only if it
+is named here, so a field added to the engine's view later stays private.
+
+A change is sent to every connection of a table, so :class:`TableViews` builds what they share once
+per change and keeps what only grows from one change to the next: the public part comes from one
+view (of the seat to act, whose legal actions it holds), the hand's log as JSON grows by the new
+actions only, and each seat adds its own cards. While a hand holds a discard or a pass (shown in
+full only to some seats), each seat's log comes from its own view.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import orjson
 
 from pitchkit.actions import Action, Discard, PassCards, Phase
-from pitchkit.cards import CARDS, Card
+from pitchkit.cards import CARDS, Card, iter_mask
 from pitchkit.game import Game
 from pitchkit.hand import Hand
 from pitchkit.record import action_json, result_json
@@ -27,10 +33,15 @@ from pitchkit.view import View, make_view
 SPECTATOR = -1
 #: actions shown in full only to the seat that made them
 _HIDDEN = (Discard, PassCards)
+_NAMES = tuple(str(c) for c in CARDS)
 
 
-def _cards(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
+
+
+def _names(mask: int) -> list[str]:
+    return [_NAMES[c] for c in iter_mask(mask)]
 
 
 def _bid(rules: Rules, amount: int | None) -> object:
@@ -38,7 +49,13 @@ def _bid(rules: Rules, amount: int | None) -> object:
     return amount if amount is not None and name == str(amount) else name
 
 
-def _public_part(rules: Rules, hand: Hand, view: View) -> dict[str, Any]:
+def public_action(action: Action) -> bool:
+    """True for actions everyone sees in full (not a discard, not a pass to the partner)."""
+    return not isinstance(action, _HIDDEN)
+
+
+def _public_part(rules: Rules, view: View) -> dict[str, Any]:
+    """The fields of a view that every seat may know (the log apart)."""
     return {
         "dealer": view.dealer,
         "seats": list(view.seats),
@@ -55,44 +72,7 @@ def _public_part(rules: Rules, hand: Hand, view: View) -> dict[str, Any]:
         "trick": [[s, str(c)] for s, c in view.trick],
         "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in view.tricks],
         "scores_before": list(view.scores),
-        "log": [action_json(rules, a) for a in hand.log if public_action(a)],
     }
-
-
-def public_action(action: Action) -> bool:
-    """True for actions everyone sees in full (not a discard, not a pass to the partner)."""
-    return not isinstance(action, _HIDDEN)
-
-
-def public_state(game: Game) -> dict[str, Any]:
-    """The public part of the hand in progress: what a spectator gets, and what every seat's state
-    shares (build it once per change and pass it to :func:`seat_view`)."""
-    hand = game.hand
-    return _public_part(game.rules, hand, make_view(hand, 0))
-
-
-def seat_view(game: Game, seat: int, public: dict[str, Any] | None = None) -> dict[str, Any]:
-    """The state of the hand in progress as ``seat`` may know it (``SPECTATOR``: the public part).
-    ``public`` is :func:`public_state` of the same moment, when the caller has it already."""
-    if public is None:
-        public = public_state(game)
-    if seat == SPECTATOR:
-        return public
-    rules = game.rules
-    view = make_view(game.hand, seat)
-    shown = iter(public["log"])
-    out = dict(public)
-    out.update({
-        "seat": seat,
-        "hand": _cards(view.hand),
-        "discards": _cards(view.discards),
-        "passed": _cards(view.passed),
-        "received": _cards(view.received),
-        # the public actions are those of the public log, in the same order
-        "log": [next(shown) if public_action(a) else action_json(rules, a) for a in view.log],
-        "legal": _legal(rules, view),
-    })
-    return out
 
 
 def _legal(rules: Rules, view: View) -> list[object]:
@@ -124,54 +104,182 @@ def hand_over(hand: Hand) -> dict[str, Any]:
     return result_json(hand)
 
 
+def _join(*parts: bytes) -> bytes:
+    """A JSON object from serialised objects (``b"{...}"``) whose keys do not overlap."""
+    inner = [p[1:-1] for p in parts if len(p) > 2]
+    return b"{" + b",".join(inner) + b"}"
+
+
+class TableViews:
+    """The messages of one table, built once per change for all its recipients. What does not
+    change from one change to the next (the rules' label and values, the hand's log as JSON so far)
+    is kept here; the table itself is read afresh each time."""
+
+    def __init__(self) -> None:
+        self._rules: Rules | None = None
+        self._label = ""
+        self._options: dict[str, object] = {}
+        self._hand: Hand | None = None
+        #: the hand's log as far as it is followed, and the JSON of its public actions
+        self._seen: list[Action] = []
+        self._public_log: list[dict[str, Any]] = []
+        self._hidden = False
+
+    # -- the table ---------------------------------------------------------------------------------
+
+    def table(self, state: TableState) -> dict[str, Any]:
+        """What everyone may know of the table."""
+        rules = state.rules
+        assert rules is not None
+        if rules is not self._rules:
+            self._rules = rules
+            self._label = rules.label
+            # every rule value, by option name, so that a client needs no copy of the presets
+            self._options = {option_name(f): option_json(getattr(rules, f))
+                             for f in OPTION_FIELDS if f != "preset"}
+        game = state.game
+        out: dict[str, Any] = {
+            "id": state.id, "variant": rules.preset, "rules": self._label, "players": rules.players,
+            "public": state.public, "status": state.status, "version": state.version,
+            "seats": [s.public(i) for i, s in enumerate(state.seats)],
+            "scores": list(game.scores) if game is not None else [0] * rules.players,
+            "hand": len(state.deals), "cuts": [[s, c] for s, c in state.cuts],
+            "options": self._options,
+        }
+        if state.deals and game is not None and not game.over:
+            out["commitment"] = state.deals[-1].commitment
+        if game is not None and game.end is not None:
+            out["winner"] = list(game.end.winners)
+            out["reason"] = game.end.reason
+        return out
+
+    # -- the hand in progress ------------------------------------------------------------------------
+
+    def _follow(self, game: Game) -> None:
+        """Bring the log's JSON up to the hand's log (it only grows within a hand)."""
+        hand, rules = game.hand, game.rules
+        log = hand.log
+        n = len(self._seen)
+        if hand is not self._hand or len(log) < n or (n and log[n - 1] is not self._seen[-1]):
+            self._hand, self._seen, self._public_log, self._hidden = hand, [], [], False
+            n = 0
+        for action in log[n:]:
+            self._seen.append(action)
+            if public_action(action):
+                self._public_log.append(action_json(rules, action))
+            else:
+                self._hidden = True
+
+    def states(self, game: Game, recipients: Iterable[int]) -> dict[int, bytes]:
+        """The state of the hand in progress (JSON) for each recipient: a seat, or ``SPECTATOR``."""
+        self._follow(game)
+        hand, rules = game.hand, game.rules
+        turn = hand.to_act
+        view = make_view(hand, turn if turn is not None else 0)
+        shared = orjson.dumps(_public_part(rules, view))
+        public_log = orjson.dumps({"log": self._public_log})
+        out: dict[int, bytes] = {}
+        for seat in recipients:
+            if seat in out:
+                continue
+            if seat == SPECTATOR:
+                out[seat] = _join(public_log, shared)
+                continue
+            if self._hidden:
+                out[seat] = _join(self._own(game, view if seat == view.seat else make_view(hand, seat)),
+                                  shared)
+                continue
+            mine = {
+                "seat": seat,
+                "hand": _names(hand.hands[seat]),
+                "discards": _names(hand.discards[seat]),
+                "passed": _names(hand.passed[seat]),
+                "received": _names(hand.received(seat)),
+                "legal": _legal(rules, view) if seat == turn else [],
+            }
+            out[seat] = _join(public_log, orjson.dumps(mine), shared)
+        return out
+
+    def _own(self, game: Game, view: View) -> bytes:
+        """A seat's own part, with its log, from its view (for a hand with hidden actions)."""
+        rules = game.rules
+        # the seat's public actions are those of the public log, in the same order
+        public = iter(self._public_log)
+        return orjson.dumps({
+            "seat": view.seat,
+            "hand": _cards(view.hand),
+            "discards": _cards(view.discards),
+            "passed": _cards(view.passed),
+            "received": _cards(view.received),
+            "log": [next(public) if public_action(a) else action_json(rules, a) for a in view.log],
+            "legal": _legal(rules, view),
+        })
+
+    # -- messages ------------------------------------------------------------------------------------
+
+    def messages(self, state: TableState, kind: str, recipients: Iterable[int],
+                 entries: Sequence[LogEntry] | None = None) -> dict[int, bytes]:
+        """A ``snapshot`` or an ``update`` (with the events of ``entries``) for each recipient."""
+        wanted = set(recipients)
+        table = orjson.dumps(self.table(state))
+        head = b'{"type":"%s","version":%d,"table":%s' % (kind.encode(), state.version, table)
+        states = self.states(state.game, wanted) if state.game is not None else {}
+        events = _events(state, entries, wanted) if entries is not None else {}
+        out: dict[int, bytes] = {}
+        for seat in wanted:
+            parts = [head]
+            if seat != SPECTATOR:
+                parts.append(b',"seat":%d' % seat)
+            if entries is not None:
+                parts.append(b',"events":' + events[seat])
+            if seat in states:
+                parts.append(b',"state":' + states[seat])
+            parts.append(b"}")
+            out[seat] = b"".join(parts)
+        return out
+
+    def message(self, state: TableState, kind: str, recipient: int) -> bytes:
+        """A snapshot (or an update without events) for one recipient."""
+        return self.messages(state, kind, (recipient,))[recipient]
+
+
 def table_json(state: TableState) -> dict[str, Any]:
     """What everyone may know of the table."""
+    return TableViews().table(state)
+
+
+def message(state: TableState, kind: str, recipient: int) -> bytes:
+    """A snapshot for one recipient (a seat, or ``SPECTATOR``) of a table without kept views."""
+    return TableViews().message(state, kind, recipient)
+
+
+def _events(state: TableState, entries: Sequence[LogEntry], recipients: set[int]) -> dict[int, bytes]:
+    """The events of ``entries`` for each recipient, as JSON: the same for all unless an action in
+    them is hidden from some."""
     rules = state.rules
     assert rules is not None
-    game = state.game
-    out: dict[str, Any] = {
-        "id": state.id, "variant": rules.preset, "rules": rules.label, "players": rules.players,
-        "public": state.public, "status": state.status, "version": state.version,
-        "seats": [s.public(i) for i, s in enumerate(state.seats)],
-        "scores": list(game.scores) if game is not None else [0] * rules.players,
-        "hand": len(state.deals), "cuts": [[s, c] for s, c in state.cuts],
-        # every rule value, by option name, so that a client needs no copy of the presets
-        "options": {option_name(f): option_json(getattr(rules, f)) for f in OPTION_FIELDS if f != "preset"},
-    }
-    if state.deals and game is not None and not game.over:
-        out["commitment"] = state.deals[-1].commitment
-    if game is not None and game.end is not None:
-        out["winner"] = list(game.end.winners)
-        out["reason"] = game.end.reason
-    return out
+    last = state.last_action
+    actions = {e.seq: last[1] if last is not None and last[0] == e.seq
+               else state.parse(int(e.data["seat"]), e.data["action"])
+               for e in entries if e.kind == "action"}
+    if all(public_action(a) for a in actions.values()):
+        shared = orjson.dumps(events_for(state, entries, SPECTATOR, actions))
+        return dict.fromkeys(recipients, shared)
+    return {r: orjson.dumps(events_for(state, entries, r, actions)) for r in recipients}
 
 
-def message(state: TableState, kind: str, recipient: int,
-            events: list[dict[str, Any]] | None = None, *, table: dict[str, Any] | None = None,
-            public: dict[str, Any] | None = None) -> bytes:
-    """A snapshot or an update for one recipient (a seat, or ``SPECTATOR``). ``table`` and
-    ``public`` (:func:`~pitchkit.server.views.public_state`) are the parts every recipient shares,
-    when the caller has built them already."""
-    body: dict[str, Any] = {"type": kind, "version": state.version,
-                            "table": table_json(state) if table is None else table}
-    if recipient != SPECTATOR:
-        body["seat"] = recipient
-    if events is not None:
-        body["events"] = events
-    if state.game is not None:
-        body["state"] = seat_view(state.game, recipient, public)
-    return orjson.dumps(body)
-
-def events_for(state: TableState, entries: Sequence[LogEntry], recipient: int) -> list[dict[str, Any]]:
+def events_for(state: TableState, entries: Sequence[LogEntry], recipient: int,
+               actions: dict[int, Action] | None = None) -> list[dict[str, Any]]:
     """The entries as ``recipient`` may see them; an action that ended a hand is followed by a
-    ``hand_over`` event with the result and the revealed deal."""
+    ``hand_over`` event with the result and the revealed deal. ``actions``: the entries' actions
+    by sequence number, when the caller has parsed them already."""
     rules, game = state.rules, state.game
     assert rules is not None
     out: list[dict[str, Any]] = []
     for e in entries:
         ev: dict[str, Any] = {"seq": e.seq, "kind": e.kind}
         if e.kind == "action":
-            action = state.parse(int(e.data["seat"]), e.data["action"])
+            action = (actions or {}).get(e.seq) or state.parse(int(e.data["seat"]), e.data["action"])
             ev["action"] = action_event(rules, action, recipient)
         elif e.kind == "deal":
             ev["commitment"] = e.data["commitment"]

@@ -3,7 +3,8 @@
 Writes go through :class:`Writer`: each call hands over the rows to add and waits until they are
 committed. The rows of all calls that arrive while a commit is under way are committed together,
 in one transaction, in a thread of their own, so the event loop never waits on the disk and one
-fsync serves many actions.
+fsync serves many actions. The log entries of a batch are one insert; on PostgreSQL its
+notifications are one ``NOTIFY``, so a batch is a few round trips however many tables it serves.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from sqlalchemy.engine import Connection, Engine
 
 from pitchkit.server.store.schema import log, presence, tables, workers
 
-__all__ = ["Conflict", "LogEntry", "Writer", "connect", "migrate"]
+__all__ = ["Append", "Conflict", "LogEntry", "Writer", "connect", "migrate"]
 
-#: advisory lock keys (PostgreSQL): migrations, and a table's log (with the table's hash)
+#: advisory lock key (PostgreSQL): migrations
 _MIGRATION_LOCK = 7_150_001
+#: the longest payload of one PostgreSQL notification (its limit is 8,000 bytes)
+_NOTIFY_BYTES = 7_900
 
 
 class Conflict(Exception):
@@ -80,26 +83,85 @@ def migrate(engine: Engine) -> None:
 Job = Callable[[Connection], None]
 
 
+@dataclass(frozen=True, slots=True)
+class Append:
+    """A job that appends a table's log entries. The writer puts the entries of every ``Append`` of
+    a batch into one insert (see :func:`run_jobs`)."""
+
+    table_id: str
+    last: int
+    rows: list[dict[str, Any]]
+    #: on a database shared by several processes, tell the others (``NOTIFY``)
+    notify: bool = False
+
+    def __call__(self, conn: Connection) -> None:
+        run_jobs(conn, [self])
+
+
+def run_jobs(conn: Connection, jobs: Sequence[Job], *, alone: bool = False) -> None:
+    """Run ``jobs`` in order on ``conn``, the rows of consecutive :class:`Append` jobs in one
+    insert and all their notifications in one ``NOTIFY`` at the end. ``alone``: the jobs are one
+    change, so a log entry whose table and sequence number are taken already (another process
+    appended first; the primary key refuses it) is a :class:`Conflict`."""
+    rows: list[dict[str, Any]] = []
+    notes: list[str] = []
+
+    def flush() -> None:
+        if not rows:
+            return
+        try:
+            conn.execute(log.insert(), rows)
+        except sa.exc.IntegrityError:
+            if alone:
+                raise Conflict(rows[0]["table_id"]) from None
+            raise
+        rows.clear()
+
+    for job in jobs:
+        if isinstance(job, Append):
+            rows.extend(job.rows)
+            if job.notify:
+                notes.append(f"{job.table_id}:{job.last}")
+        else:
+            flush()
+            job(conn)
+    flush()
+    # one notification carries many tables, one a line, within PostgreSQL's limit on its size
+    while notes:
+        size, count = 0, 0
+        while count < len(notes) and size + len(notes[count]) + 1 <= _NOTIFY_BYTES:
+            size += len(notes[count]) + 1
+            count += 1
+        count = max(count, 1)
+        conn.execute(sa.text("SELECT pg_notify('pitchkit', :m)"), {"m": "\n".join(notes[:count])})
+        del notes[:count]
+
+
+_Pending = tuple[tuple[Job, ...], asyncio.AbstractEventLoop, asyncio.Future[None]]
+
+
 class Writer:
-    """Commits batches of jobs in a thread; :meth:`run` returns once its job is committed."""
+    """Commits batches of jobs in a thread; :meth:`run` returns once its jobs are committed."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._lock = threading.Condition()
-        self._pending: list[tuple[Job, asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
+        self._pending: list[_Pending] = []
         self._closed = False
         self._thread = threading.Thread(target=self._loop, name="pitchkit-writer", daemon=True)
         self._thread.start()
 
-    async def run(self, job: Job) -> None:
-        """Run ``job`` in the next transaction and wait for its commit (raises if it failed)."""
+    async def run(self, *jobs: Job) -> None:
+        """Run ``jobs`` (one change: they succeed or fail together) in the next transaction and
+        wait for its commit (raises if it failed)."""
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         with self._lock:
             if self._closed:
                 raise RuntimeError("the writer is closed")
-            self._pending.append((job, loop, done))
-            self._lock.notify()
+            self._pending.append((jobs, loop, done))
+            if len(self._pending) == 1:
+                self._lock.notify()
         await done
 
     def close(self) -> None:
@@ -119,56 +181,48 @@ class Writer:
                     return
             self._commit(batch)
 
-    def _commit(self, batch: Sequence[tuple[Job, asyncio.AbstractEventLoop, asyncio.Future[None]]]) -> None:
+    def _commit(self, batch: Sequence[_Pending]) -> None:
         errors: list[BaseException | None] = [None] * len(batch)
         try:
             with self.engine.begin() as conn:
-                for job, _, _ in batch:
-                    job(conn)
+                run_jobs(conn, [job for jobs, _, _ in batch for job in jobs], alone=len(batch) == 1)
         except Exception as e:
-            # one transaction for the whole batch; if it fails, each job is tried in a transaction
-            # of its own, so that only the jobs that fail learn of it
+            # one transaction for the whole batch; if it fails, each change is tried in a
+            # transaction of its own, so that only the changes that fail learn of it
             if len(batch) == 1:
                 errors = [e]
             else:
-                for i, (job, _, _) in enumerate(batch):
+                for i, (jobs, _, _) in enumerate(batch):
                     try:
                         with self.engine.begin() as conn:
-                            job(conn)
+                            run_jobs(conn, jobs, alone=True)
                     except Exception as alone:
                         errors[i] = alone
+        # one wake-up of each event loop for the whole batch
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
         for (_, loop, done), error in zip(batch, errors, strict=True):
-            loop.call_soon_threadsafe(_settle, done, error)
+            by_loop.setdefault(loop, []).append((done, error))
+        for loop, settled in by_loop.items():
+            loop.call_soon_threadsafe(_settle, settled)
 
 
-def _settle(done: asyncio.Future[None], error: BaseException | None) -> None:
-    if done.done():
-        return
-    if error is None:
-        done.set_result(None)
-    else:
-        done.set_exception(error)
+def _settle(settled: Sequence[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for done, error in settled:
+        if done.done():
+            continue
+        if error is None:
+            done.set_result(None)
+        else:
+            done.set_exception(error)
 
 
-def add_entries(entries: Sequence[LogEntry], *, shared_db: bool = False) -> Job:
-    """A job that appends log entries. On a shared database it first takes the table's advisory lock
-    and checks that no other process has appended since (else :class:`Conflict`), and it notifies
-    the other processes (``NOTIFY pitchkit``, ``table_id:version``) when the transaction commits."""
+def add_entries(entries: Sequence[LogEntry], *, shared_db: bool = False) -> Append:
+    """A job that appends log entries. On a shared database it notifies the other processes
+    (``NOTIFY pitchkit``, ``table_id:version``) when the transaction commits; an entry another
+    process appended first makes it fail with :class:`Conflict`."""
     rows = [{"table_id": e.table_id, "seq": e.seq, "kind": e.kind, "data": orjson.dumps(e.data).decode(),
              "at": e.at} for e in entries]
-    table_id, first, last = entries[0].table_id, entries[0].seq, entries[-1].seq
-
-    def job(conn: Connection) -> None:
-        if shared_db:
-            conn.execute(sa.text("SELECT pg_advisory_xact_lock(hashtext(:t))"), {"t": table_id})
-            top = conn.execute(sa.select(sa.func.max(log.c.seq)).where(log.c.table_id == table_id)).scalar()
-            if (top or 0) != first - 1:
-                raise Conflict(table_id)
-        conn.execute(log.insert(), rows)
-        if shared_db:
-            conn.execute(sa.text("SELECT pg_notify('pitchkit', :m)"), {"m": f"{table_id}:{last}"})
-
-    return job
+    return Append(entries[0].table_id, entries[-1].seq, rows, notify=shared_db)
 
 
 def set_status(table_id: str, status: str) -> Job:
