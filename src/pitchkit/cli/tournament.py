@@ -16,7 +16,7 @@ from pitchkit.bots import bot_names
 from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pairs
 from pitchkit.cli.score import read_json
 from pitchkit.errors import PitchError, clip
-from pitchkit.tournament.event import FORMATS, write_json
+from pitchkit.tournament.event import FORMATS, write_json, write_text
 
 tournament_app = PitchTyper(help="Tournaments: the desk (create an event, add entrants, seat rounds, enter "
                                  "and verify results, rulings, advance, export) and simulated events.",
@@ -396,6 +396,32 @@ def status(folder: Path = FOLDER, as_json: bool = typer.Option(False, "--json", 
         else:
             print(f"misplay: round {g['round']} table {g['table']} {g['player']}"
                   + (" (disqualified)" if g["disqualified"] else ""))
+
+
+@tournament_app.command()
+def sheets(
+    folder: Path = FOLDER,
+    round_number: int | None = typer.Option(None, "--round", help="the round (default: the latest)"),
+    out: Path = typer.Option(..., "--out", metavar="FILE.html", help="write the printable document here"),
+    pdf: Path | None = typer.Option(None, "--pdf", metavar="FILE.pdf", help="also print it to PDF (needs "
+                                    "Chromium and Playwright)"),
+    paper: str = typer.Option("a4", "--paper", help="a4 or letter"),
+) -> None:
+    """Score sheets and table cards for a round's physical tables: one HTML document with print CSS,
+    a table card and a score sheet for each table, one to a page."""
+    from pitchkit.tournament.event import load
+    from pitchkit.tournament.printing import print_pdf, sheets_html
+
+    try:
+        html = sheets_html(load(folder), round_number, paper=paper.lower())
+        write_text(out, html)
+        if pdf is not None:
+            print_pdf(html, pdf)
+    except PitchError as e:
+        fail(str(e))
+    except OSError as e:
+        fail(f"{clip(str(e.filename or out))}: {e.strerror or e}")
+    print(f"wrote {out}" + (f" and {pdf}" if pdf is not None else ""))
 
 
 @tournament_app.command()
