@@ -23,6 +23,7 @@ it changed. That is why this module is longer than the others; the pure Python a
 from __future__ import annotations
 
 import importlib
+import math
 from collections.abc import Callable
 from types import ModuleType
 from typing import Any, TypeVar, cast
@@ -389,15 +390,16 @@ def exchange(st: Any, P: Any, hands: Any, passed: Any, dealer: int, h: int, trac
         hands[(s + P[TEAMS]) % n] |= passed[s]
 
 
+#: Binomial coefficients C(n, k) for n, k up to 54 (the kernel reads them as a constant table).
+BINOMIAL = np.array([[math.comb(n, k) for k in range(55)] for n in range(55)], dtype=np.int64)
+
+
 @jit
 def choose(n: int, k: int) -> int:
-    """The binomial coefficient: how many sets of ``k`` of ``n`` things (0 if k > n)."""
+    """The binomial coefficient: how many sets of ``k`` of ``n`` things (0 if k < 0 or k > n)."""
     if k < 0 or k > n:
         return 0
-    c = 1
-    for i in range(k):
-        c = c * (n - i) // (i + 1)
-    return c
+    return int(BINOMIAL[n, k])
 
 
 @jit
@@ -474,9 +476,11 @@ def discard_and_draw(st: Any, P: Any, cats: Any, off_jack: Any, deck: Any, hands
         need += keep - popcount(hands[s])
     for i in range(n):
         s = (dealer + 1 + i) % n
-        while popcount(hands[s]) < keep and pos < size:
+        held = popcount(hands[s])
+        while held < keep and pos < size:
             hands[s] |= 1 << deck[pos]
             pos += 1
+            held += 1
     if P[TAKES_STOCK]:
         while pos < size:
             hands[pitcher] |= 1 << deck[pos]
