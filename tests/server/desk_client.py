@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tests.server.client import Reply, http
+from tests.server.client import Reply, http, ok
 
 JSON = dict[str, Any]
 
@@ -18,12 +18,6 @@ def call(base: str, method: str, path: str, body: object = None, secret: str | N
     """One request, with ``secret`` as ``Authorization: Bearer``; an error status is an answer too."""
     headers = {} if secret is None else {"Authorization": f"Bearer {secret}"}
     return http(base, method, path, body, headers=headers, timeout=30)
-
-
-def must(reply: Reply, status: int = 200) -> Any:
-    """The JSON body of an answer that must have ``status``."""
-    assert reply.status == status, f"{reply.status}: {reply.text}"
-    return reply.body
 
 
 @dataclass
@@ -37,7 +31,7 @@ class Event:
     @classmethod
     def create(cls, base: str, **settings: Any) -> Event:
         """``POST /api/desk``."""
-        made = must(call(base, "POST", "/api/desk", settings), 201)
+        made = ok(call(base, "POST", "/api/desk", settings), 201)
         return cls(base, made["id"], made["password"])
 
     def post(self, path: str, body: JSON | None = None, secret: str | None = None) -> Reply:
@@ -56,7 +50,7 @@ class Event:
 
     def board(self) -> JSON:
         """The public board."""
-        out: JSON = must(self.get())
+        out: JSON = ok(self.get())
         return out
 
     def wait(self, done: Callable[[JSON], bool], timeout: float = 120.0) -> JSON:
@@ -73,9 +67,9 @@ class Event:
         """Seat, wait for every result and advance, round after round, until the champion."""
         while self.board()["stage"] != "finished":
             if self.board()["status"] == "entry" or self.board()["status"].endswith("closed"):
-                must(self.post("seat", {"bot": bot}))
+                ok(self.post("seat", {"bot": bot}))
             self.wait(round_complete, timeout)
-            must(self.post("advance"))
+            ok(self.post("advance"))
         return self.board()
 
 

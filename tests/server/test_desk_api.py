@@ -22,9 +22,9 @@ from __future__ import annotations
 import json
 
 from pitchkit.record import score_game
-from tests.server.client import cards_in
+from tests.server.client import cards_in, ok
 from tests.server.conftest import Server
-from tests.server.desk_client import Event, call, must, round_complete
+from tests.server.desk_client import Event, call, round_complete
 
 NAMES = "name\nAnn\nBob\nCy\nDee\n"
 
@@ -38,8 +38,8 @@ def one_line_error(text: str) -> str:
 
 def test_wrong_password_or_pin_is_refused_with_one_line(server: Server) -> None:
     event = Event.create(server.base, format="knockout")
-    must(event.post("entrants", {"csv": NAMES}))
-    judge = must(event.post("judges", {"name": "Judy"}), 201)
+    ok(event.post("entrants", {"csv": NAMES}))
+    judge = ok(event.post("judges", {"name": "Judy"}), 201)
     wrong = ["wrong", event.password[:-1], "x"]
     requests: list[tuple[str, dict[str, object]]] = [
         ("entrants", {"csv": "Eve"}), ("seat", {"bot": "random"}), ("advance", {}),
@@ -53,7 +53,7 @@ def test_wrong_password_or_pin_is_refused_with_one_line(server: Server) -> None:
         assert reply.status == 403, (path, reply.text)
         one_line_error(reply.text)
     assert "wrong judge PIN" in one_line_error(event.get("judge", secret=judge["pin"] + "0").text)
-    assert must(event.get("judge", secret=judge["pin"]))["judge"] == "Judy"
+    assert ok(event.get("judge", secret=judge["pin"]))["judge"] == "Judy"
     board = event.board()
     assert board["entrants"] == ["Ann", "Bob", "Cy", "Dee"] and board["round"] is None
     assert Event(server.base, "no-such-event", "x").get().status == 404
@@ -75,10 +75,10 @@ def test_wrong_password_or_pin_is_refused_with_one_line(server: Server) -> None:
 
 def test_public_board_shows_no_link_token_or_card(server: Server) -> None:
     event = Event.create(server.base, format="knockout")
-    judge = must(event.post("judges", {"name": "Judy"}), 201)
-    must(event.post("entrants", {"csv": NAMES}))
-    must(event.post("seat", {"bots": {"Bob": "random", "Cy": "random", "Dee": "random"}}))
-    director = must(event.get("director"))
+    judge = ok(event.post("judges", {"name": "Judy"}), 201)
+    ok(event.post("entrants", {"csv": NAMES}))
+    ok(event.post("seat", {"bots": {"Bob": "random", "Cy": "random", "Dee": "random"}}))
+    director = ok(event.get("director"))
     links = [link["link"] for t in director["round"]["tables"] for link in t["links"]]
     assert len(links) == 1 and "invite=" in links[0]  # Ann's seat waits for her link
     invite = links[0].split("invite=")[1]
@@ -96,11 +96,11 @@ def test_public_board_shows_no_link_token_or_card(server: Server) -> None:
 
 def test_knockout_runs_to_its_champion_with_every_record_verified(server: Server) -> None:
     event = Event.create(server.base, format="knockout")
-    must(event.post("entrants", {"csv": "\n".join(f"Player {i}" for i in range(1, 9))}))
+    ok(event.post("entrants", {"csv": "\n".join(f"Player {i}" for i in range(1, 9))}))
     final = event.play_out()
     assert final["champion"] in final["entrants"]
     assert final["standings"][0] == {**final["standings"][0], "entrant": final["champion"], "place": 1}
-    export = must(event.get("export"))
+    export = ok(event.get("export"))
     assert len(export["games"]) == 3  # two tables, then the final
     for name, doc in export["games"].items():
         scored = score_game(doc["hands"])
@@ -113,39 +113,39 @@ def test_knockout_runs_to_its_champion_with_every_record_verified(server: Server
 
 def test_rule_35_judge_verification_holds_results_until_every_hand_is_confirmed(server: Server) -> None:
     event = Event.create(server.base, format="knockout", verify="judge")
-    pin = must(event.post("judges", {"name": "Judy"}), 201)["pin"]
-    must(event.post("entrants", {"csv": NAMES}))
-    must(event.post("seat", {"bot": "heuristic"}))
+    pin = ok(event.post("judges", {"name": "Judy"}), 201)["pin"]
+    ok(event.post("entrants", {"csv": NAMES}))
+    ok(event.post("seat", {"bot": "heuristic"}))
     event.wait(lambda b: b["round"]["tables"][0]["live"]["status"] == "over")
-    view = must(event.get("judge", secret=pin))
+    view = ok(event.get("judge", secret=pin))
     hands = view["tables"][0]["hands"]
     assert hands and all(h["confirmed_by"] is None for h in hands)
     assert event.post("confirm", {"table": 1, "hand": len(hands) + 1}, secret=pin).status == 400
     for h in hands[:-1]:
-        must(event.post("confirm", {"table": 1, "hand": h["hand"]}, secret=pin))
+        ok(event.post("confirm", {"table": 1, "hand": h["hand"]}, secret=pin))
     assert event.post("confirm", {"table": 1, "hand": 1}, secret=pin).status == 400  # confirmed already
     assert not round_complete(event.board())
-    must(event.post("confirm", {"table": 1, "hand": hands[-1]["hand"]}, secret=pin))
+    ok(event.post("confirm", {"table": 1, "hand": hands[-1]["hand"]}, secret=pin))
     board = event.wait(round_complete, 30)
     assert board["round"]["tables"][0]["result"]["hands"] <= len(hands)
-    seen = must(event.get("judge", secret=pin))["tables"][0]["hands"]
+    seen = ok(event.get("judge", secret=pin))["tables"][0]["hands"]
     assert all(h["confirmed_by"] == "Judy" for h in seen)
 
 
 def test_rule_38_second_misplay_in_a_go_round_disqualifies(server: Server) -> None:
     event = Event.create(server.base, format="darrtown")
-    pin = must(event.post("judges", {"name": "Judy"}), 201)["pin"]
-    must(event.post("entrants", {"csv": NAMES}))
-    must(event.post("seat", {"bot": "heuristic"}))
+    pin = ok(event.post("judges", {"name": "Judy"}), 201)["pin"]
+    ok(event.post("entrants", {"csv": NAMES}))
+    ok(event.post("seat", {"bot": "heuristic"}))
     seats = event.board()["round"]["tables"][0]["seats"]
-    first = must(event.post("rulings", {"table": 1, "seat": 2, "correctable": True}, secret=pin))
+    first = ok(event.post("rulings", {"table": 1, "seat": 2, "correctable": True}, secret=pin))
     assert first == {"player": seats[2], "correctable": True, "disqualified": False}
     assert event.post("rulings", {"table": 1, "seat": 9, "correctable": True}, secret=pin).status == 400
-    second = must(event.post("rulings", {"table": 1, "seat": 2, "correctable": False}))
+    second = ok(event.post("rulings", {"table": 1, "seat": 2, "correctable": False}))
     assert second["disqualified"] is True
     board = event.wait(round_complete)
     assert [r["disqualified"] for r in board["rulings"]] == [False, True]
-    must(event.post("advance"))
+    ok(event.post("advance"))
     final = event.board()
     out = [row for row in final["standings"] if row["entrant"] == seats[2]]
     assert out[0]["status"].startswith("disqualified") and final["standings"][-1]["entrant"] == seats[2]
@@ -153,13 +153,13 @@ def test_rule_38_second_misplay_in_a_go_round_disqualifies(server: Server) -> No
 
 def test_unl_match_clock_stops_the_game_after_the_hand_in_progress(server: Server) -> None:
     event = Event.create(server.base, format="unl", clock=0.001)  # stops in hand 1
-    must(event.post("entrants", {"csv": "Ann,Bob\nCy,Dee\n"}))
-    must(event.post("seat", {"bot": "heuristic"}))
+    ok(event.post("entrants", {"csv": "Ann,Bob\nCy,Dee\n"}))
+    ok(event.post("seat", {"bot": "heuristic"}))
     board = event.wait(round_complete)
     result = board["round"]["tables"][0]["result"]
     assert result["stopped"] and result["reason"] == "ahead at the stop", result
     assert len(set(result["scores"])) == 2
-    export = must(event.get("export"))
+    export = ok(event.get("export"))
     (doc,) = export["games"].values()
     scored = score_game(doc["hands"])
     scores, hands = scored["scores"], scored["hands"]

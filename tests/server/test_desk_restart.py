@@ -17,8 +17,9 @@ from typing import Any
 import pytest
 
 from pitchkit.record import score_game
+from tests.server.client import ok
 from tests.server.conftest import Database, Server
-from tests.server.desk_client import Event, must, round_complete
+from tests.server.desk_client import Event, round_complete
 
 
 @pytest.fixture(scope="module")
@@ -37,8 +38,8 @@ def some_in_some_missing(board: dict[str, Any]) -> bool:
 
 def test_sigkill_mid_go_round_and_the_event_completes(desk_server: Server) -> None:
     event = Event.create(desk_server.base, format="darrtown", clock=30)
-    must(event.post("entrants", {"csv": "\n".join(f"Player {i}" for i in range(1, 13))}))
-    must(event.post("seat", {"bot": "heuristic"}))
+    ok(event.post("entrants", {"csv": "\n".join(f"Player {i}" for i in range(1, 13))}))
+    ok(event.post("seat", {"bot": "heuristic"}))
     before = event.wait(some_in_some_missing, 120)
     desk_server.kill()
 
@@ -49,10 +50,10 @@ def test_sigkill_mid_go_round_and_the_event_completes(desk_server: Server) -> No
         if old["result"] is not None:
             assert new["result"] == old["result"]
     event.wait(round_complete, 120)
-    must(event.post("advance"))
+    ok(event.post("advance"))
     final = event.play_out()
     assert final["stage"] == "finished" and final["champion"] in final["entrants"]
-    export = must(event.get("export"))
+    export = ok(event.get("export"))
     first = {f"round1-table{t['table']}.json": t["result"] for t in after["round"]["tables"]}
     assert set(first) <= set(export["games"])
     for name, doc in export["games"].items():

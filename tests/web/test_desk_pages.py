@@ -15,9 +15,9 @@ import re
 
 from playwright.sync_api import Browser, Page
 
-from tests.server.client import http
+from tests.server.client import http, ok
 from tests.server.conftest import Server
-from tests.server.desk_client import Event, must
+from tests.server.desk_client import Event
 
 #: the longest wait for a page (bots play the whole game meanwhile)
 WAIT_MS = 90_000
@@ -94,5 +94,5 @@ def test_director_runs_a_knockout_a_judge_confirms_a_hand_and_the_board_follows(
     board.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=WAIT_MS)
     champion = board.inner_text("#title")
     assert champion.startswith("Champion: ") and champion[len("Champion: "):] in ("Ann", "Bob", "Cy", "Dee")
-    assert must(Event(web_server.base, event_id, password).get("export"))["champion"] == champion[10:]
+    assert ok(Event(web_server.base, event_id, password).get("export"))["champion"] == champion[10:]
     assert not errors, errors

@@ -240,11 +240,10 @@ class DeskService:
         r = event.current
         if r is None or r.closed:
             raise DeskError("no round is open")
-        found = [t for t in await self._read(rows.read_tables, event_id, r.number)
-                 if t["number"] == number]
-        if not found:
+        found = (await self._read(rows.read_tables, event_id, r.number)).get(number)
+        if found is None:
             raise DeskError(f"round {r.number} has no table {quote(number)}")
-        return found[0]
+        return found
 
     async def add_judge(self, event_id: str, password: str | None, name: object) -> dict[str, str]:
         """A new judge; returns the judge's PIN (shown once: only its hash is kept)."""
@@ -272,8 +271,7 @@ class DeskService:
         out["verify"] = row["verify"]
         out["judges"] = [j["name"] for j in await self._read(rows.read_judges, event_id)]
         if event.current is not None and out["round"] is not None:
-            desk_tables = await self._read(rows.read_tables, event_id, event.current.number)
-            by_number = {t["number"]: t for t in desk_tables}
+            by_number = await self._read(rows.read_tables, event_id, event.current.number)
             for line in out["round"]["tables"]:
                 t = by_number.get(line["table"])
                 if t is None:
@@ -296,8 +294,7 @@ class DeskService:
         if r is None or r.closed:
             return out
         confirmed = await self._read(rows.read_confirmations, event_id, r.number)
-        desk_tables = {t["number"]: t for t in await asyncio.to_thread(rows.read_tables, self.engine,
-                                                                         event_id, r.number)}
+        desk_tables = await self._read(rows.read_tables, event_id, r.number)
         for t in r.tables:
             line = online.table_line(event, t)
             found = desk_tables.get(t.number)
@@ -351,8 +348,7 @@ class DeskService:
         r = event.current
         if r is None or out["round"] is None:
             return out
-        desk_tables = {t["number"]: t for t in await asyncio.to_thread(rows.read_tables, self.engine,
-                                                                         event_id, r.number)}
+        desk_tables = await self._read(rows.read_tables, event_id, r.number)
         for line in out["round"]["tables"]:
             t = desk_tables.get(line["table"])
             if t is None:

@@ -146,15 +146,15 @@ def read_event(engine: Engine, event_id: str) -> dict[str, Any] | None:
     return None if row is None else dict(row._mapping)
 
 
-def read_tables(engine: Engine, event_id: str, round_no: int) -> list[dict[str, Any]]:
-    """A round's tables, by number, with their invites as a dict of seat to invite."""
+def read_tables(engine: Engine, event_id: str, round_no: int) -> dict[int, dict[str, Any]]:
+    """A round's tables by number, with their invites as a dict of seat to invite."""
     query = (sa.select(tables).where(tables.c.event_id == event_id, tables.c.round == round_no)
              .order_by(tables.c.number))
     with engine.connect() as conn:
         rows = [dict(r._mapping) for r in conn.execute(query)]
     for r in rows:
         r["invites"] = {int(k): v for k, v in orjson.loads(r["invites"]).items()}
-    return rows
+    return {r["number"]: r for r in rows}
 
 
 def waiting_tables(engine: Engine) -> list[dict[str, Any]]:
