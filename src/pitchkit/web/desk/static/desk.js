@@ -64,15 +64,20 @@ function clock(line) {
   return `<span class="clock">${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left</span>`;
 }
 
+/** Each entrant of a table with its score: "Ann 9 · Bob 4". */
+function scored(line, scores) {
+  return esc(line.entrants.map((name, i) => `${name} ${scores[i] ?? ""}`).join(" · "));
+}
+
 function live(line) {
   if (line.result) {
     const r = line.result;
-    return `<span class="result">${esc(r.winners.join(" & "))} won ${esc(r.scores.join(" to "))}` +
-      `${r.stopped ? " (clock)" : ""}</span>`;
+    return `<span class="result">${esc(r.winners.join(" & "))} won${r.stopped ? " at the stop" : ""}</span>` +
+      `<br><span class="scores">${scored(line, r.scores)}</span>`;
   }
   const l = line.live;
   if (!l || l.status === "waiting") return '<span class="muted">waiting for players</span>';
-  return `<span>hand ${l.hand ?? "-"} · ${esc((l.scores || []).join(" to "))}</span>`;
+  return `<span>hand ${l.hand ?? "-"}</span><br><span class="scores">${scored(line, l.scores || [])}</span>`;
 }
 
 /** The open round's tables; ``extra(line)`` adds HTML to each (the director's links, a judge's hands). */
