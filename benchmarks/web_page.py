@@ -1,19 +1,32 @@
 """The browser table's speed and weight: first paint, the table drawn, each action on screen, and
-the bytes of the page, in headless Chromium against ``pitch serve`` on loopback.
+the bytes of the page, in headless Chromium against ``pitch serve`` on loopback, idle or while
+``benchmarks/server_load.py`` plays other tables on the same server.
 
 A server is started on a free port with a temporary SQLite file; for each run a table of one person
 and three ``heuristic`` bots is created over HTTP and its seat joined, and a fresh browser context
-(empty cache) opens ``/t/{id}`` with the seat's token in localStorage. Measured per run:
+(empty cache) opens ``/t/{id}?timing=1`` with the seat's token in localStorage. The page then
+records, for each of the seat's actions, when it was clicked, when the click was marked on screen
+(the card or button shown as sent), when the server's update arrived, when it was drawn and when
+that frame was painted (``window.pitchTiming``). Measured:
 
 * **first paint**: the page's first contentful paint (ms from navigation start);
 * **socket started / opened**: when the page's script opens its websocket, and when it is open;
 * **table drawn**: until the first state from the websocket is on screen (``body[data-version]``);
-* **action on screen**: from a click on a legal card or bid to the page showing the next version
-  (the server's answer included; ``pace=fast``, so no animation pause is counted);
+* **click marked**: from the click to the frame that shows it as sent;
+* **action on screen**: from the click to the painted frame with the server's answer drawn;
+  split into the server (click to the update received) and the page (update received to drawn:
+  waiting behind earlier updates and their pauses, then drawing);
+* **draw**: each redraw of the table; **long tasks**: main-thread tasks over 50 ms;
 * **page weight**: the decoded (uncompressed) bytes of the document and every file it loads.
 
-Run: ``python benchmarks/web_page.py [--runs N] [--json]`` (needs Chromium: ``apt-get install
-chromium``); the figures in ``docs/benchmarks.md`` ("Browser table") come from it.
+``--pace normal`` plays at the page's reading pace (bots' actions 0.35 s apart, a finished trick
+shown 1.6 s) and clicks as soon as the seat may act, even while a finished trick is still shown;
+``--pace fast`` turns the pauses off. ``--load N`` runs ``server_load.py --url`` with ``N`` tables
+of four clients (``--think-ms``) against the same server during the runs.
+
+Run: ``python benchmarks/web_page.py [--runs N] [--actions N] [--pace fast|normal] [--load N]
+[--think-ms MS] [--json]`` (needs Chromium: ``apt-get install chromium``); the figures in
+``docs/benchmarks.md`` ("Browser table") come from it.
 """
 
 from __future__ import annotations
@@ -22,8 +35,8 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -32,6 +45,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, sync_playwright
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -70,38 +84,68 @@ def serve(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
     raise SystemExit("pitch serve did not start")
 
 
-def _actions(page: Page, count: int) -> list[float]:
-    """Milliseconds from a click to the next version on screen, for ``count`` of this seat's turns."""
-    out: list[float] = []
-    for _ in range(count * 20):
-        if len(out) >= count or page.locator("dialog#summary[open]").count():
-            break
-        target = page.locator("#actions button.act:not([aria-disabled]), #hand button.card.legal").first
-        if not page.evaluate("() => document.body.classList.contains('my-turn')") or not target.count():
-            page.wait_for_timeout(20)
+def _actions(page: Page, count: int) -> None:
+    """Take ``count`` of this seat's turns by clicking its first legal choice (closing a hand's
+    summary to go on), each time waiting until the page has painted the server's answer."""
+    done = 0
+    deadline = time.monotonic() + 60 + 10 * count
+    while done < count and time.monotonic() < deadline:
+        if page.locator("dialog#summary[open] button.close").count():
+            page.click("dialog#summary[open] button.close")
             continue
-        page.evaluate("""() => { window.__before = Number(document.body.dataset.version);
-            document.addEventListener('click', () => { window.__t0 = performance.now(); },
-                                      {capture: true, once: true}); }""")
-        target.click()
-        page.wait_for_function("() => Number(document.body.dataset.version) > window.__before"
-                               " || document.querySelector('dialog#summary[open]')")
-        out.append(page.evaluate("() => performance.now() - window.__t0"))
-    return out
+        target = page.locator("#actions button.act:not([aria-disabled]), #hand button.card.legal").first
+        ready = "() => document.body.classList.contains('my-turn') && !document.body.dataset.pending"
+        if not page.evaluate(ready) or not target.count():
+            page.wait_for_timeout(10)
+            continue
+        try:
+            target.click(timeout=2000)
+        except PlaywrightError:  # redrawn under the click: try again
+            continue
+        page.wait_for_function("n => (window.pitchTiming.acts[n] || {}).painted", arg=done, timeout=30_000)
+        done += 1
 
 
-def measure(runs: int) -> dict[str, Any]:
-    """Run the measurements; medians and maxima in milliseconds, weight in bytes."""
+def percentiles(xs: list[float]) -> dict[str, float]:
+    """p50, p99 and max, in milliseconds rounded to one decimal."""
+    if not xs:
+        return {"p50": float("nan"), "p99": float("nan"), "max": float("nan"), "count": 0}
+    ys = sorted(xs)
+
+    def at(q: float) -> float:
+        return ys[min(len(ys) - 1, int(q * len(ys)))]
+
+    return {"p50": round(at(0.5), 1), "p99": round(at(0.99), 1), "max": round(ys[-1], 1), "count": len(ys)}
+
+
+def background_load(base: str, tables: int, think_ms: float) -> subprocess.Popen[bytes]:
+    """``server_load.py`` against ``base`` until stopped."""
+    script = Path(__file__).with_name("server_load.py")
+    return subprocess.Popen(
+        [sys.executable, str(script), "--url", base, "--tables", str(tables), "--seconds", "3600",
+         "--think-ms", str(think_ms), "--json"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+
+
+def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
+            think_ms: float = 0.0, trace: bool = False) -> dict[str, Any]:
+    """Run the measurements; milliseconds, weight in bytes."""
     chromium = shutil.which("chromium") or "/usr/bin/chromium"
     folder = Path(tempfile.mkdtemp(prefix="pitchkit-web-"))
     process, base = serve(folder)
+    loader = background_load(base, load, think_ms) if load else None
     paints: list[float] = []
     drawn: list[float] = []
-    acts: list[float] = []
     socket_start: list[float] = []
     socket_open: list[float] = []
+    acts: list[dict[str, float]] = []
+    draws: list[float] = []
+    long_tasks: list[float] = []
     weight: dict[str, int] = {}
+    query = "timing=1" + ("&pace=fast" if pace == "fast" else "")
     try:
+        if loader is not None:
+            time.sleep(8)  # its tables created and their clients playing
         with sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=chromium, headless=True, args=ARGS)
             for _ in range(runs):
@@ -113,7 +157,7 @@ def measure(runs: int) -> dict[str, Any]:
                 context = browser.new_context(viewport={"width": 1100, "height": 850})
                 context.add_init_script(f"localStorage.setItem('pitchkit.tables', {json.dumps(entry)})")
                 page = context.new_page()
-                page.goto(f"{base}/t/{made['id']}?pace=fast")
+                page.goto(f"{base}/t/{made['id']}?{query}")
                 page.wait_for_selector("body[data-version]")
                 drawn.append(page.evaluate("() => performance.now()"))
                 marks = page.evaluate("""() => ['pitch-ws-start', 'pitch-ws-open'].map(
@@ -127,20 +171,35 @@ def measure(runs: int) -> dict[str, Any]:
                     for (const r of performance.getEntriesByType('resource'))
                         if (!r.name.includes('/api/')) out[new URL(r.name).pathname] = r.decodedBodySize;
                     return out; }""")
-                acts.extend(_actions(page, 6))
+                _actions(page, actions)
+                got = page.evaluate("() => window.pitchTiming")
+                acts.extend(a for a in got["acts"] if "painted" in a)
+                draws.extend(d for _, d in got["draws"])
+                long_tasks.extend(d for _, d in got["longTasks"])
+                if trace:
+                    print(json.dumps({"acts": got["acts"], "draws": got["draws"], "long": got["longTasks"]}))
                 context.close()
             browser.close()
     finally:
+        if loader is not None:
+            os.killpg(loader.pid, signal.SIGKILL)
+            loader.wait(20)
         process.terminate()
         process.wait(20)
         shutil.rmtree(folder, ignore_errors=True)
     return {
-        "runs": runs,
-        "first_paint_ms": {"median": statistics.median(paints), "max": max(paints)},
-        "socket_opened_ms": {"median": statistics.median(socket_open), "max": max(socket_open)},
-        "socket_started_ms": {"median": statistics.median(socket_start), "max": max(socket_start)},
-        "table_drawn_ms": {"median": statistics.median(drawn), "max": max(drawn)},
-        "action_on_screen_ms": {"count": len(acts), "median": statistics.median(acts), "max": max(acts)},
+        "runs": runs, "pace": pace, "load_tables": load, "think_ms": think_ms,
+        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "first_paint_ms": percentiles(paints),
+        "socket_started_ms": percentiles(socket_start),
+        "socket_opened_ms": percentiles(socket_open),
+        "table_drawn_ms": percentiles(drawn),
+        "click_marked_ms": percentiles([a["marked"] - a["click"] for a in acts if "marked" in a]),
+        "action_on_screen_ms": percentiles([a["painted"] - a["click"] for a in acts]),
+        "server_ms": percentiles([a["received"] - a["click"] for a in acts]),
+        "page_ms": percentiles([a["drawn"] - a["received"] for a in acts]),
+        "draw_ms": percentiles(draws),
+        "long_tasks_ms": percentiles(long_tasks),
         "page_bytes": sum(weight.values()),
         "files": weight,
     }
@@ -149,16 +208,24 @@ def measure(runs: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--actions", type=int, default=12, help="this seat's actions per run")
+    parser.add_argument("--pace", choices=("fast", "normal"), default="fast")
+    parser.add_argument("--load", type=int, default=0, metavar="TABLES",
+                        help="tables played by server_load.py on the same server meanwhile")
+    parser.add_argument("--think-ms", type=float, default=0.0, help="server_load.py's --think-ms")
+    parser.add_argument("--trace", action="store_true", help="print each run's timings as recorded")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    got = measure(args.runs)
+    got = measure(args.runs, args.actions, args.pace, args.load, args.think_ms, args.trace)
     if args.json:
         print(json.dumps(got, indent=2))
         return
-    print(f"runs: {got['runs']}")
+    print(f"runs: {got['runs']}, pace {got['pace']}, background tables {got['load_tables']}, "
+          f"load average {got['load_average']}")
     for key in ("first_paint_ms", "socket_started_ms", "socket_opened_ms", "table_drawn_ms",
-                "action_on_screen_ms"):
-        print(f"{key}: median {got[key]['median']:.0f} ms, max {got[key]['max']:.0f} ms")
+                "click_marked_ms", "action_on_screen_ms", "server_ms", "page_ms", "draw_ms", "long_tasks_ms"):
+        v = got[key]
+        print(f"{key}: p50 {v['p50']} ms, p99 {v['p99']} ms, max {v['max']} ms ({v['count']})")
     print(f"page weight: {got['page_bytes']} bytes ({len(got['files'])} files)")
 
 

@@ -4,6 +4,7 @@ ten-point's team totals and bidding out, and the rules a table changes."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -172,3 +173,37 @@ def test_the_title_and_rules_panel_show_the_options_a_table_changes(
     player.join(plain["invites"][0]["link"], "Ann")
     page.wait_for_function("() => document.querySelector('#rules').textContent.includes('unchanged')")
     expect(page.locator("#title")).to_have_text("pct \u00b7 4 players")
+
+
+def test_a_card_played_while_a_finished_trick_is_shown_is_drawn_at_once(
+        web_server: Server, context: BrowserContext) -> None:
+    """The page's pauses for reading (a finished trick stays 1.6 s) never hold back the answer to the
+    player's own action: with the page's clock stopped, a card led while the last trick is still
+    shown is on the table as soon as the server answers."""
+    context.clock.install()
+    made = create_table(web_server.base, "pct", [{"human": True}, *BOTS])
+    player = Player(context.new_page())
+    page = player.page
+    page.goto(made["invites"][0]["link"])  # the page's own pace, not ?pace=fast
+    page.fill("#join-name", "Ann")
+    page.click("#join-form button[type=submit]")
+    player.wait_board()
+    page.clock.pause_at(int(time.time() * 1000) + 2000)  # from now on the page's time moves only when told
+    for _ in range(400):
+        if player.summary_open():
+            pytest.fail("no lead of this seat's while a finished trick was shown")
+        if player.my_turn() and page.locator("#trick .trick-winner").count():
+            break
+        if player.my_turn():
+            player.step(try_illegal=False)
+        else:
+            context.clock.run_for(400)  # the bots' actions one by one, and the tricks' pauses
+            page.wait_for_timeout(30)
+    else:
+        pytest.fail("no lead of this seat's while a finished trick was shown")
+    before = player.version()
+    card = player.choices()["legal"][0]
+    page.click(f'#hand button.card[data-card="{card}"]')
+    page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before, polling=50)
+    # on the table: the new trick (the bots may have finished it in the same update), not the old one
+    assert page.locator(f'#trick [data-card="{card}"]').count() == 1

@@ -34,7 +34,24 @@ function ctx() {
   };
 }
 
-const sleep = (ms) => new Promise((done) => { setTimeout(done, ms); });
+// a pause for reading (a finished trick, bots' actions one by one); an answer to this seat's own
+// action ends it at once, so that what the player did is never held behind it
+let wake = null;
+const pause = (ms) => new Promise((done) => {
+  const timer = setTimeout(() => { wake = null; done(); }, ms);
+  wake = () => { clearTimeout(timer); wake = null; done(); };
+});
+
+// ?timing=1 (benchmarks/web_page.py): for each of this seat's actions, when it was clicked, marked
+// on screen, answered by the server, drawn and painted; every draw and long task (start, duration)
+const timing = params.has("timing") ? { acts: [], draws: [], longTasks: [], pending: null } : null;
+if (timing) {
+  window.pitchTiming = timing;
+  try {
+    new PerformanceObserver((list) => list.getEntries().forEach((e) => timing.longTasks.push([e.startTime, e.duration]))).observe({ type: "longtask", buffered: true });
+  } catch (e) { /* no long task timing in this browser */ }
+}
+const afterPaint = (then) => requestAnimationFrame(() => setTimeout(then, 0));
 
 function setConn(text, kind) {
   const el = $("conn");
@@ -86,13 +103,20 @@ function act(action) {
     if (card) card.classList.add("sending");
   }
   notice("");
+  if (timing) {
+    const t = { click: performance.now(), version: page.version };
+    timing.pending = t;
+    afterPaint(() => { t.marked = performance.now(); });
+  }
   send({ type: "act", action, version: page.version });
 }
 
 function onMessage(m) {
   if (typeof m.version === "number" && m.type !== "error" && m.type !== "hint") page.version = Math.max(page.version, m.version);
   if (m.type === "snapshot" || m.type === "update") {
+    if (timing && timing.pending && !timing.pending.received && m.version > timing.pending.version) timing.pending.received = performance.now();
     page.queue.push(m);
+    if (page.pending && wake) wake();
     pump();
   } else if (m.type === "error") {
     page.pending = false;
@@ -169,12 +193,12 @@ async function handle(m) {
     const done = page.state.tricks[page.state.tricks.length - 1];
     page.shown = { plays: done.plays, winner: done.winner };
     draw();
-    await sleep(PACE.trick);
+    await pause(PACE.trick);
     page.shown = null;
     draw();
   } else {
     draw();
-    if (othersActed && page.queue.length) await sleep(PACE.step);
+    if (othersActed && page.queue.length) await pause(PACE.step);
   }
 }
 
@@ -203,24 +227,36 @@ function showSummary(over) {
 
 // -- drawing ------------------------------------------------------------------------------------
 
+const shownHtml = new Map();
+
+/** Set an element's content only when it changed: an update redraws just what it changes (most
+ * change one or two parts), so the rest keeps its elements, focus and layout. */
+function put(id, content, text = false) {
+  if (shownHtml.get(id) === content) return;
+  shownHtml.set(id, content);
+  if (text) $(id).textContent = content;
+  else $(id).innerHTML = content;
+}
+
 function draw() {
+  const started = performance.now();
   const c = ctx();
   if (!c.table) return;
   const focusKey = document.activeElement && document.activeElement.closest("#me") ? focusId(document.activeElement) : null;
   $("board").hidden = false;
-  $("title").textContent = titleText(c, changedOptions(c.table, page.preset));
-  $("seats").innerHTML = seatsHtml(c);
-  $("info").textContent = infoText(c);
-  $("auction").innerHTML = auctionHtml(c);
-  $("trick").innerHTML = trickHtml(c, page.shown);
-  $("prompt").textContent = promptText(c);
-  $("actions").innerHTML = actionsHtml(c);
-  $("hand").innerHTML = handHtml(c);
-  $("scores").innerHTML = scoresHtml(c);
-  $("log").innerHTML = logLines(c).map((l) => `<li>${esc(l)}</li>`).join("");
-  $("history").innerHTML = historyHtml(page.history.filter(Boolean), c);
+  put("title", titleText(c, changedOptions(c.table, page.preset)), true);
+  put("seats", seatsHtml(c));
+  put("info", infoText(c), true);
+  put("auction", auctionHtml(c));
+  put("trick", trickHtml(c, page.shown));
+  put("prompt", promptText(c), true);
+  put("actions", actionsHtml(c));
+  put("hand", handHtml(c));
+  put("scores", scoresHtml(c));
+  put("log", logLines(c).map((l) => `<li>${esc(l)}</li>`).join(""));
+  put("history", historyHtml(page.history.filter(Boolean), c));
   $("hint-box").hidden = !page.hintShown;
-  $("hint-box").innerHTML = page.hintShown ? hintHtml(page.hintShown) : "";
+  put("hint-box", page.hintShown ? hintHtml(page.hintShown) : "");
   const myTurn = c.state && c.seat !== null && c.state.to_act === c.seat && c.state.phase !== "done";
   $("hint-btn").disabled = !myTurn;
   $("hint-btn").hidden = c.seat === null;
@@ -229,6 +265,16 @@ function draw() {
   document.body.dataset.status = c.table.status;
   delete document.body.dataset.pending;
   restoreFocus(focusKey, myTurn);
+  if (timing) {
+    timing.draws.push([started, performance.now() - started]);
+    const t = timing.pending;
+    if (t && t.received && c.table.version > t.version) {
+      t.drawn = performance.now();
+      timing.pending = null;
+      timing.acts.push(t);
+      afterPaint(() => { t.painted = performance.now(); });
+    }
+  }
 }
 
 function focusId(el) {
