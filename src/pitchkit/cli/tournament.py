@@ -378,6 +378,9 @@ def status(folder: Path = FOLDER, as_json: bool = typer.Option(False, "--json", 
         for t in r["tables"]:
             res = t["result"]
             got = "missing" if not res else f"{', '.join(res['winners'])} won, {_scores(res['scores'])}"
+            if "sheet" in t:
+                wait = "; the last waits for a judge" if t["sheet"]["waiting"] else ""
+                got += f" (score sheet: {t['sheet']['hands']} hand(s){wait})"
             print(f"  table {t['table']}: {', '.join(t['entrants'])}: {got}")
         if r["byes"]:
             print(f"  bye: {', '.join(r['byes'])}")

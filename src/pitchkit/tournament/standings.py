@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pitchkit.tournament.event import Event, RulingEntry
+from pitchkit.tournament.event import Event, RulingEntry, Table
 
 Row = dict[str, Any]
 
@@ -94,7 +94,7 @@ def status(event: Event) -> dict[str, Any]:
         tables = [{"table": t.number, "section": t.section, "entrants": [names[e] for e in t.entrants],
                    "seats": event.seat_names(t), "result": None if t.result is None else {
                        "scores": t.result.scores, "winners": [names[e] for e in t.result.winners],
-                       "reason": t.result.reason, "record": f"games/{t.result.record}"}}
+                       "reason": t.result.reason, "record": f"games/{t.result.record}"}, **_sheet_state(t)}
                   for t in r.tables]
         out["round"] = {"number": r.number, "stage": r.stage, "closed": r.closed, "tables": tables,
                         "byes": [names[e] for e in r.byes],
@@ -103,6 +103,15 @@ def status(event: Event) -> dict[str, Any]:
     out["standings"] = {k: v for k, v in table.items() if k in ("champion", "standings", "sections")}
     out["rulings"] = [_ruling_row(g) for g in event.rulings]
     return out
+
+
+def _sheet_state(table: Table) -> Row:
+    """A physical table's score sheet in progress: how many hands, and whether the last waits for a
+    judge."""
+    if table.sheet is None or table.result is not None:
+        return {}
+    hands = table.sheet.get("hands", [])
+    return {"sheet": {"hands": len(hands), "waiting": bool(hands) and "judge" not in hands[-1]}}
 
 
 def _ruling_row(g: RulingEntry) -> Row:
