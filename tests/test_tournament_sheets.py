@@ -210,45 +210,12 @@ def test_darrtown_rule35_a_judge_confirms_each_hand_with_a_pin(tmp_path: Path) -
     event = load(folder)
     assert event.rounds[0].tables[0].sheet is None
     names = event.seat_names(event.rounds[0].tables[0])
-    first = cli(
-        "enter",
-        folder,
-        1,
-        "--dealer",
-        0,
-        "--bids",
-        "2,3",
-        "--trump",
-        "C",
-        "--award",
-        "high=1:KC",
-        "--award",
-        "low=1",
-        "--award",
-        "jack=0",
-        "--award",
-        "game=1",
-        "--points",
-        "5,10",
-    )
+    first = cli("enter", folder, 1, *words("--dealer 0 --bids 2,3 --trump C --award high=1:KC --award low=1 "
+                                           "--award jack=0 --award game=1 --points 5,10"))
     assert first.exit_code == 0, first.output
     assert "seat 0 bid 3 (set); delta -3 +3" in first.stdout
-    second = [
-        "--bids",
-        "pass,2",
-        "--trump",
-        "C",
-        "--award",
-        "high=1",
-        "--award",
-        "low=1",
-        "--award",
-        "jack=0",
-        "--award",
-        "game=1",
-        "--points",
-        "1,12",
-    ]
+    second = words("--bids pass,2 --trump C --award high=1 --award low=1 --award jack=0 --award game=1 "
+                   "--points 1,12")
     assert "hand 0 waits for a judge" in one_line_error(cli("enter", folder, 1, *second))
     assert "no judge" in one_line_error(
         cli("judge", "confirm", folder, 1, "--initials", "JD", "--pin", "1111")
@@ -286,6 +253,16 @@ def test_a_sheet_entered_as_a_result_needs_every_hand_confirmed(tmp_path: Path) 
     assert desk.result(1, confirmed).scores == [-2, 6]
 
 
+def unl_hand(dealer: int, bids: list[object], trump: str, **takers: int) -> dict[str, Any]:
+    """A ten-point sheet hand: the bids in turn and the seat that took each point."""
+    return {"dealer": dealer, "bids": [{"bid": b} for b in bids], "trump": trump,
+            "awards": [{"point": p, "seat": s} for p, s in takers.items()]}
+
+
+def words(text: str) -> list[str]:
+    return text.split()
+
+
 def test_unl_sheet_void_hand_and_the_clock_stop(tmp_path: Path) -> None:
     """Seed 003 at a physical table: an unequal number of cards voids the hand (no score, the same
     dealer again), a protest is noted on the sheet; at the 45-minute stop the judge confirms the
@@ -294,18 +271,7 @@ def test_unl_sheet_void_hand_and_the_clock_stop(tmp_path: Path) -> None:
     desk.add([["Ann", "Bea"], ["Cy", "Dee"]])
     desk.seat()
     desk.add_judge("Jo Day", "JD", "2468")
-    first = {
-        "dealer": 3,
-        "bids": [{"bid": 5}, {"bid": "pass"}, {"bid": "pass"}, {"bid": "pass"}],
-        "trump": "S",
-        "awards": [
-            {"point": "ace", "seat": 0},
-            {"point": "jack", "seat": 2},
-            {"point": "ten", "seat": 1},
-            {"point": "two", "seat": 0},
-            {"point": "three", "seat": 2},
-        ],
-    }
+    first = unl_hand(3, [5, "pass", "pass", "pass"], "S", ace=0, jack=2, ten=1, two=0, three=2)
     out = desk.enter(1, first)
     assert out["delta"] == [6, 1, 6, 1] and out["made"] is True
     with pytest.raises(DeskError, match="waits for a judge"):
@@ -319,18 +285,7 @@ def test_unl_sheet_void_hand_and_the_clock_stop(tmp_path: Path) -> None:
     assert protest.detail == "protest about trick 1: denied"
     with pytest.raises(DeskError, match="bids"):
         desk.sheet_ruling(1, "pitch out of turn", 2, penalty=True)
-    second = {
-        "dealer": 0,
-        "bids": [{"bid": "pass"}, {"bid": "pass"}, {"bid": "pass"}, {"bid": 4}],
-        "trump": "H",
-        "awards": [
-            {"point": "ace", "seat": 1},
-            {"point": "jack", "seat": 1},
-            {"point": "ten", "seat": 0},
-            {"point": "two", "seat": 1},
-            {"point": "three", "seat": 3},
-        ],
-    }
+    second = unl_hand(0, ["pass", "pass", "pass", 4], "H", ace=1, jack=1, ten=0, two=1, three=3)
     desk.enter(1, second)
     _, result = desk.confirm(1, "JD", "2468", stopped=True)
     assert result is not None and result.stopped and result.scores == [6 - 4, 1 + 6]
