@@ -11,8 +11,10 @@
   results come in by themselves and every exported game record replays to the entered scores.
 - ``test_rule_35_judge_verification_holds_results_until_every_hand_is_confirmed``: with
   ``verify: judge`` a finished game's result waits for a judge's confirmation of each hand.
-- ``test_rule_38_second_misplay_in_a_go_round_disqualifies``: rulings by a judge's PIN go through
-  the desk's misplay log.
+- ``test_rules_36_to_38_misplays_are_logged_and_the_second_disqualifies``: rulings by a judge's
+  PIN or the director go through the desk's misplay log; an uncorrectable one ends the hand in
+  progress at the online table (a ruling action in the record the desk then verifies), and the
+  second in the round disqualifies.
 - ``test_unl_match_clock_stops_the_game_after_the_hand_in_progress``: a match clock that runs out
   mid-game: the result is the record to the end of the hand in progress (one side ahead).
 """
@@ -22,7 +24,7 @@ from __future__ import annotations
 import json
 
 from pitchkit.record import score_game
-from tests.server.client import cards_in, ok
+from tests.server.client import Conn, cards_in, http, ok, play, run
 from tests.server.conftest import Server
 from tests.server.desk_client import Event, call, round_complete
 
@@ -132,23 +134,40 @@ def test_rule_35_judge_verification_holds_results_until_every_hand_is_confirmed(
     assert all(h["confirmed_by"] == "Judy" for h in seen)
 
 
-def test_rule_38_second_misplay_in_a_go_round_disqualifies(server: Server) -> None:
+def test_rules_36_to_38_misplays_are_logged_and_the_second_disqualifies(server: Server) -> None:
     event = Event.create(server.base, format="darrtown")
     pin = ok(event.post("judges", {"name": "Judy"}), 201)["pin"]
     ok(event.post("entrants", {"csv": NAMES}))
-    ok(event.post("seat", {"bot": "heuristic"}))
-    seats = event.board()["round"]["tables"][0]["seats"]
-    first = ok(event.post("rulings", {"table": 1, "seat": 2, "correctable": True}, secret=pin))
-    assert first == {"player": seats[2], "correctable": True, "disqualified": False}
-    assert event.post("rulings", {"table": 1, "seat": 9, "correctable": True}, secret=pin).status == 400
-    second = ok(event.post("rulings", {"table": 1, "seat": 2, "correctable": False}))
-    assert second["disqualified"] is True
+    ok(event.post("seat", {"bots": {n: "heuristic" for n in ("Bob", "Cy", "Dee")}}))
+    (link,) = ok(event.get("director"))["round"]["tables"][0]["links"]
+    seat, invite = link["seat"], link["link"].split("invite=")[1]
+    table_id = link["link"].split("/t/")[1].split("?")[0]
+    token = ok(http(server.base, "POST", f"/api/tables/{table_id}/join",
+                    {"seat": seat, "invite": invite, "name": "Ann"}))["token"]
+
+    async def ann_plays() -> None:
+        conn = await Conn.open(server.ws_base, table_id, token=token, seat=seat)
+        await conn.recv()
+        first = ok(event.post("rulings", {"table": 1, "seat": seat, "correctable": True}, secret=pin))
+        assert first == {"player": "Ann", "correctable": True, "disqualified": False, "hand_ended": False}
+        assert event.post("rulings", {"table": 1, "seat": 9, "correctable": True}, secret=pin).status == 400
+        second = ok(event.post("rulings", {"table": 1, "seat": seat, "correctable": False}))
+        assert second["disqualified"] is True and second["hand_ended"] is True
+        await conn.send({"type": "sync", "version": -1})  # the table as it is after the rulings
+        await conn.until(lambda f: f["type"] == "snapshot")
+        await play(conn)
+        await conn.close()
+
+    run(ann_plays(), timeout=120)
     board = event.wait(round_complete)
     assert [r["disqualified"] for r in board["rulings"]] == [False, True]
+    (doc,) = ok(event.get("export"))["games"].values()
+    misplays = [a for h in doc["hands"] for a in h["actions"] if a.get("ruling") == "misplay"]
+    assert [a["seat"] for a in misplays] == [seat]  # the penalty is in the record the desk verified
     ok(event.post("advance"))
     final = event.board()
-    out = [row for row in final["standings"] if row["entrant"] == seats[2]]
-    assert out[0]["status"].startswith("disqualified") and final["standings"][-1]["entrant"] == seats[2]
+    out = [row for row in final["standings"] if row["entrant"] == "Ann"]
+    assert out[0]["status"].startswith("disqualified") and final["standings"][-1]["entrant"] == "Ann"
 
 
 def test_unl_match_clock_stops_the_game_after_the_hand_in_progress(server: Server) -> None:

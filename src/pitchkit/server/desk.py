@@ -25,10 +25,11 @@ import orjson
 
 from pitchkit.bots import bot_names
 from pitchkit.errors import PitchError, quote
+from pitchkit.record import action_json
 from pitchkit.server import auth, store
 from pitchkit.server import desk_store as rows
 from pitchkit.server.service import Forbidden, NotFound, Stale, TableService
-from pitchkit.tournament import online
+from pitchkit.tournament import online, rulings
 from pitchkit.tournament.desk import read_entrants
 from pitchkit.tournament.event import DeskError, Event, Round, new_event
 
@@ -336,7 +337,30 @@ class DeskService:
         number, seat = _number(body.get("table"), "table"), _number(body.get("seat"), "seat")
         entry = await self._change(event_id, lambda d: d.ruling(number or 0, seat or 0,
                                                                 correctable=correctable))
-        return {"player": entry.player, "correctable": entry.correctable, "disqualified": entry.disqualified}
+        ended = False if correctable else await self._misplay_penalty(event_id, number or 0, seat or 0)
+        return {"player": entry.player, "correctable": entry.correctable, "disqualified": entry.disqualified,
+                "hand_ended": ended}
+
+    async def _misplay_penalty(self, event_id: str, number: int, seat: int) -> bool:
+        """An uncorrectable misplay ends the hand in progress at the online table (the offender loses
+        the hand's highest bid and sits out the next hand, the cards are dealt again): a ruling action
+        in the table's record, so that the result verifies it. False when no hand is in progress."""
+        _, event = await self.event(event_id)
+        table_id = (await self._table_row(event_id, event, number))["table_id"]
+        for _ in range(3):
+            state = (await self.tables.table(table_id)).state
+            if state.game is None or state.game.over or state.rules is None or state.game.hand.done:
+                return False
+            entry = action_json(state.rules, rulings.misplay(state.game.hand, seat))
+            entry.pop("seat", None)
+            try:
+                await self.tables.act(table_id, seat, entry, version=state.version, desk=True)
+            except Stale:
+                continue
+            except PitchError:
+                return False
+            return True
+        return False
 
     # -- everyone -------------------------------------------------------------------------------------
 

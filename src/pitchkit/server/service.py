@@ -296,10 +296,12 @@ class TableService:
 
     # -- acting -----------------------------------------------------------------------------------
 
-    async def act(self, table_id: str, seat: int, action: object, *, version: object = None) -> None:
+    async def act(self, table_id: str, seat: int, action: object, *, version: object = None,
+                  desk: bool = False) -> None:
         """Apply one action of ``seat`` (record form without the seat). With ``version``, the action
         is refused unless the table is still at that version; without it, an action that met a
-        change made by another server process is tried once more on the table as it now is."""
+        change made by another server process is tried once more on the table as it now is. Only
+        the tournament desk (``desk``) may send a ruling against the seat."""
         live = await self.table(table_id)
 
         def change(state: TableState) -> list[LogEntry]:
@@ -310,7 +312,7 @@ class TableService:
             if state.game.over:
                 raise IllegalActionError("the game is over")
             parsed = state.parse(seat, action)
-            if isinstance(parsed, Ruling):
+            if isinstance(parsed, Ruling) and not desk:
                 raise TableError("rulings are made by the tournament desk, not by players")
             state.game.hand.verify(parsed)
             entry = action_json(state.rules, parsed)
