@@ -4,7 +4,6 @@ bye to the lowest-ranked team that has not had one, the same draw for the same s
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -13,8 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit.tournament import swiss, unl
-from pitchkit.tournament.event import DeskError, load
-from pitchkit.tournament.simulate import simulate
+from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.event import DeskError, load, new_event
+from pitchkit.tournament.simulate import entrant_rows, run_to_the_end
+from pitchkit.tournament.standings import public, standings
 from tests.test_tournament_desk import cli, event_dir, one_line_error
 
 
@@ -85,16 +86,20 @@ def test_unl_swiss_section_event_same_seed_same_draw_no_rematch(tmp_path: Path) 
     """A UNL event of two sections of seven teams paired Swiss for three rounds: every section plays
     three rounds with one bye each, no pair meets twice, the standings count the bye as a match won,
     and the same seed gives the same event."""
+    runs = []
     for out in ("a", "b"):
-        simulate("unl", 14, section_size=7, bots=["heuristic"], seed=4, out=tmp_path / out,
-                 pairing="swiss", swiss_rounds=3)
-    a = json.loads((tmp_path / "a" / "standings.json").read_text(encoding="utf-8"))
-    assert a == json.loads((tmp_path / "b" / "standings.json").read_text(encoding="utf-8"))
-    event = load(tmp_path / "a")
+        desk = Desk.create(tmp_path / out, new_event("unl", seed=4, section_size=7, clock=9, pairing="swiss",
+                                                     swiss_rounds=3))
+        desk.add(entrant_rows(14, 2))
+        run_to_the_end(desk, ["heuristic"])
+        runs.append(standings(desk.event))
+    a = public(runs[0])
+    assert runs[0] == runs[1]
+    event = desk.event
     assert event.pairing == "swiss"
     for name in ("A", "B"):
-        tables = [frozenset(t.entrants) for r in event.rounds for t in r.tables if t.section == name]
-        assert len(tables) == 3 * 3 and len(set(tables)) == len(tables)
+        pairs = [frozenset(t.entrants) for r in event.rounds for t in r.tables if t.section == name]
+        assert len(pairs) == 3 * 3 and len(set(pairs)) == len(pairs)
         rows = a["sections"][name]
         assert sum(r["won"] for r in rows) == 3 * 3 + 3
         assert [(-r["won"], -r["difference"]) for r in rows] == sorted((-r["won"], -r["difference"])

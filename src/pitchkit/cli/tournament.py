@@ -16,7 +16,7 @@ from pitchkit.bots import bot_names
 from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pairs
 from pitchkit.cli.score import read_json
 from pitchkit.errors import PitchError, clip
-from pitchkit.tournament.event import FORMATS, write_json, write_text
+from pitchkit.tournament.event import FORMATS, DeskError, write_json, write_text
 
 tournament_app = PitchTyper(help="Tournaments: the desk (create an event, add entrants, seat rounds, enter "
                                  "and verify results, rulings, advance, export) and simulated events.",
@@ -299,6 +299,8 @@ def enter(
     def step(d: Any) -> dict[str, object]:
         if "dealer" not in entry:
             entry["dealer"] = d.next_dealer(table)[0] if dealer is None else dealer
+        if entry["dealer"] is None:
+            raise DeskError("the first hand of a sheet needs its dealer: --dealer SEAT")
         return dict(d.enter(table, entry))
 
     out = _step(folder, step)
