@@ -19,6 +19,8 @@ Figures (JSON with ``--json``):
   database); with ``--url`` and no ``--db``, from ``GET /api/tables/{id}`` and ``/record``;
 - ``server_cpu``, ``client_cpu``: CPU seconds per second of the run (1.0 is one core), to see whether
   the load generator kept up.
+- ``stalls``: how often the server's event loop did not run for ``--lag-ms`` (default 15) or more
+  (``loop``), and how often a full garbage collection took that long (``gc``), from its log.
 
 Run: ``python benchmarks/server_load.py --tables 100 --seconds 20 [--think-ms 0] [--db URL]
 [--workers N] [--url URL] [--procs K] [--profile FILE] [--json]``.
@@ -375,15 +377,18 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server(db: str, workers: int, folder: Path, stop: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
-    """``pitch serve`` in a process group of its own, until it is stopped by ``stop`` (kill or term)."""
+def server(db: str, workers: int, folder: Path, stop: str,
+           lag_ms: float) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``pitch serve`` in a process group of its own, until it is stopped by ``stop`` (kill or term);
+    it logs every stall of its event loop of ``lag_ms`` or more."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "PITCHKIT_SERVE_LAG_MS": str(lag_ms)}
     with open(folder / "server.log", "wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "pitchkit.cli", "serve", "--port", str(port), "--db", db,
              "--workers", str(workers), "--log-level", "warning"],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            stdout=log, stderr=subprocess.STDOUT, start_new_session=True, env=env)
     try:
         limit = time.monotonic() + SETUP_SECONDS
         while True:
@@ -585,6 +590,24 @@ def run(args: argparse.Namespace, base: str, pid: int | None, db: str | None) ->
     }
 
 
+_STALLS = {"the event loop stalled": "loop", "a full garbage collection": "gc"}
+
+
+def stalls(log: Path) -> dict[str, Any]:
+    """The server's event-loop stalls and long full collections, from its log."""
+    found: dict[str, list[float]] = {"loop": [], "gc": []}
+    for line in log.read_text(errors="replace").splitlines():
+        if not line.startswith("{"):
+            continue
+        with contextlib.suppress(ValueError):
+            entry = orjson.loads(line)
+            kind = _STALLS.get(entry.get("message"))
+            if kind:
+                found[kind].append(float(entry["ms"]))
+    return {k: {"count": len(v), "max_ms": max(v, default=0.0), "total_ms": round(sum(v), 1)}
+            for k, v in found.items()}
+
+
 def main() -> None:
     """Parse the options, run the load, check the log, print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -603,6 +626,8 @@ def main() -> None:
     parser.add_argument("--profile", metavar="FILE",
                         help="sample the server with py-spy during the run (collapsed stacks)")
     parser.add_argument("--gil", action="store_true", help="profile only the thread holding the GIL")
+    parser.add_argument("--lag-ms", type=float, default=15.0,
+                        help="the server logs each stall of its event loop this long or longer (stalls)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 10_000 or not 0 < args.seconds <= 3600 or not 1 <= args.procs <= 16:
@@ -617,8 +642,9 @@ def main() -> None:
             report["lost"] = lost_in_db(db, seen) if db else lost_via_http(args.url.rstrip("/"), seen)
         else:
             db = args.db or f"sqlite:///{tmp}/load.db"
-            with server(db, args.workers, Path(tmp), args.stop) as (base, proc):
+            with server(db, args.workers, Path(tmp), args.stop, args.lag_ms) as (base, proc):
                 report = run(args, base, proc.pid, db)
+            report["stalls"] = stalls(Path(tmp) / "server.log")
             seen = report.pop("_seen")
             report["lost"] = lost_in_db(db, seen)
         report["acknowledged"] = sum(s["version"] for s in seen.values())

@@ -100,6 +100,7 @@ def create_app(settings: Settings) -> FastAPI:
         # what start-up made lives as long as the server: out of the collector's sight
         gc.collect()
         gc.freeze()
+        holder["service"].watch_loop()
         yield
         await desk.close()
         await holder["service"].close()

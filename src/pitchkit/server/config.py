@@ -48,5 +48,9 @@ class Settings:
     #: websocket messages: the largest accepted, and how many a connection may send per second
     max_message_bytes: int = 4096
     messages_per_second: float = 20.0
+    #: an event loop that does not run for this long (seconds) is logged (0: never)
+    lag_warning: float = 0.25
+    #: seconds between full garbage collections (0: whenever Python's own rule says)
+    full_collection: float = 600.0
     #: origins allowed to open a websocket besides the server's own (``*``: any)
     allowed_origins: tuple[str, ...] = ()

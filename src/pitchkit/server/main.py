@@ -55,6 +55,8 @@ def settings_from_env() -> Settings:
         bot_processes=parse_int(env.get(ENV_PREFIX + "BOT_PROCESSES") or str(default_processes()),
                                 what=ENV_PREFIX + "BOT_PROCESSES", lo=0, hi=64),
         bot_modules=tuple(m.strip() for m in env.get(ENV_PREFIX + "BOT_MODULES", "").split(",") if m.strip()),
+        lag_warning=float(env.get(ENV_PREFIX + "LAG_MS", "250")) / 1000,
+        full_collection=float(env.get(ENV_PREFIX + "GC_SECONDS", "600")),
         allowed_origins=origins,
     )
 

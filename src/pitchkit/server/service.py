@@ -32,6 +32,7 @@ from pitchkit.server import auth, deals, store
 from pitchkit.server.botpool import BotPool, load_bot_modules
 from pitchkit.server.config import Settings
 from pitchkit.server.hub import Listener
+from pitchkit.server.probe import LagProbe, planned_collections
 from pitchkit.server.store import LogEntry, Writer
 from pitchkit.server.store.schema import tables as tables_table
 from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
@@ -119,6 +120,7 @@ class TableService:
         self.shared = store.shared(self.engine)
         self.worker = auth.new_id()
         self._listener: Listener | None = None
+        self._probe: LagProbe | None = None
 
     async def start(self) -> None:
         """Start listening to the other server processes (on a shared database)."""
@@ -129,8 +131,19 @@ class TableService:
             await self.writer.run(store.heartbeat(self.worker, time.time()))
             self._spawn(self._keep_alive())
 
+    def watch_loop(self) -> None:
+        """Log the event loop's stalls from now on, and plan the full garbage collections
+        (:mod:`pitchkit.server.probe`)."""
+        if self.settings.lag_warning > 0 and self._probe is None:
+            self._probe = LagProbe(self.settings.lag_warning)
+            self._probe.start()
+        if self.settings.full_collection > 0:
+            self._spawn(planned_collections(self.settings.full_collection))
+
     async def close(self) -> None:
         """Finish committing, stop the bots."""
+        if self._probe is not None:
+            self._probe.stop()
         if self._listener is not None:
             await asyncio.to_thread(self._listener.close)
         for task in list(self._tasks):
@@ -458,6 +471,7 @@ class TableService:
         """A connection closed."""
         live.subscribers.discard(sub)
         if sub.seat == SPECTATOR:
+            self._forget_if_over(live)
             return
         person = live.state.seats[sub.seat]
         person.connections = max(0, person.connections - 1)
@@ -485,6 +499,7 @@ class TableService:
             live.grace_timer.cancel()
             live.grace_timer = None
         if seat is None:
+            self._forget_if_over(live)
             return
         if state.controller(seat, self.settings.standin_bot) is not None:
             if drive and (live.bot_task is None or live.bot_task.done()):
@@ -497,6 +512,15 @@ class TableService:
             delay = max(0.0, self.settings.grace - (time.monotonic() - since))
             loop = asyncio.get_running_loop()
             live.grace_timer = loop.call_later(delay, lambda: self._spawn(self._grace_over(live, seat)))
+
+    def _forget_if_over(self, live: LiveTable) -> None:
+        """A finished game that nobody is connected to leaves memory (it is rebuilt from its log
+        if anyone asks for it again), so that a long-running server holds only the tables in play."""
+        table_id = live.state.id
+        if live.subscribers or live.state.status != "over" or self.live.get(table_id) is not live:
+            return
+        del self.live[table_id]
+        self._loading.pop(table_id, None)
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)

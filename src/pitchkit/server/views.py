@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 
 from pitchkit.actions import Action, Discard, PassCards, Phase
-from pitchkit.cards import CARDS, Card, iter_mask
+from pitchkit.cards import CARDS, Card, bits_of
 from pitchkit.game import Game
 from pitchkit.hand import Hand
 from pitchkit.record import action_json, result_json
@@ -41,7 +41,7 @@ def _cards(cards: Iterable[Card]) -> list[str]:
 
 
 def _names(mask: int) -> list[str]:
-    return [_NAMES[c] for c in iter_mask(mask)]
+    return [_NAMES[c] for c in bits_of(mask)] if mask else []
 
 
 def _bid(rules: Rules, amount: int | None) -> object:
@@ -117,8 +117,8 @@ class TableViews:
 
     def __init__(self) -> None:
         self._rules: Rules | None = None
-        self._label = ""
-        self._options: dict[str, object] = {}
+        self._fixed_json: dict[str, Any] = {}
+        self._fixed_bytes = b"{}"
         self._hand: Hand | None = None
         #: the hand's log as far as it is followed, and the JSON of its public actions
         self._seen: list[Action] = []
@@ -127,24 +127,40 @@ class TableViews:
 
     # -- the table ---------------------------------------------------------------------------------
 
-    def table(self, state: TableState) -> dict[str, Any]:
-        """What everyone may know of the table."""
+    def _fixed(self, state: TableState) -> dict[str, Any]:
+        """The parts of the table that stay as they are for as long as it lasts."""
         rules = state.rules
         assert rules is not None
         if rules is not self._rules:
             self._rules = rules
-            self._label = rules.label
-            # every rule value, by option name, so that a client needs no copy of the presets
-            self._options = {option_name(f): option_json(getattr(rules, f))
-                             for f in OPTION_FIELDS if f != "preset"}
-        game = state.game
+            self._fixed_json = {
+                "id": state.id, "variant": rules.preset, "rules": rules.label, "players": rules.players,
+                "public": state.public,
+                # every rule value, by option name, so that a client needs no copy of the presets
+                "options": {option_name(f): option_json(getattr(rules, f))
+                            for f in OPTION_FIELDS if f != "preset"},
+            }
+            self._fixed_bytes = orjson.dumps(self._fixed_json)
+        return self._fixed_json
+
+    def table(self, state: TableState) -> dict[str, Any]:
+        """What everyone may know of the table."""
+        return {**self._fixed(state), **self._changing(state)}
+
+    def table_bytes(self, state: TableState) -> bytes:
+        """:meth:`table` as JSON."""
+        self._fixed(state)
+        return _join(self._fixed_bytes, orjson.dumps(self._changing(state)))
+
+    @staticmethod
+    def _changing(state: TableState) -> dict[str, Any]:
+        rules, game = state.rules, state.game
+        assert rules is not None
         out: dict[str, Any] = {
-            "id": state.id, "variant": rules.preset, "rules": self._label, "players": rules.players,
-            "public": state.public, "status": state.status, "version": state.version,
+            "status": state.status, "version": state.version,
             "seats": [s.public(i) for i, s in enumerate(state.seats)],
             "scores": list(game.scores) if game is not None else [0] * rules.players,
             "hand": len(state.deals), "cuts": [[s, c] for s, c in state.cuts],
-            "options": self._options,
         }
         if state.deals and game is not None and not game.over:
             out["commitment"] = state.deals[-1].commitment
@@ -221,7 +237,7 @@ class TableViews:
                  entries: Sequence[LogEntry] | None = None) -> dict[int, bytes]:
         """A ``snapshot`` or an ``update`` (with the events of ``entries``) for each recipient."""
         wanted = set(recipients)
-        table = orjson.dumps(self.table(state))
+        table = self.table_bytes(state)
         head = b'{"type":"%s","version":%d,"table":%s' % (kind.encode(), state.version, table)
         states = self.states(state.game, wanted) if state.game is not None else {}
         events = _events(state, entries, wanted) if entries is not None else {}
