@@ -105,19 +105,21 @@ class DeskService:
         """A read of the database, in a thread."""
         return await asyncio.to_thread(read, self.engine, *args)
 
-    async def _row(self, event_id: str) -> dict[str, Any]:
-        row = await self._read(rows.read_event, event_id)
+    async def _row(self, event_id: str, *, document: bool = False) -> dict[str, Any]:
+        row = await self._read(rows.read_event, event_id, document)
         if row is None:
             raise NotFound("no such event")
         return row
 
     async def event(self, event_id: str) -> tuple[dict[str, Any], Event]:
-        """An event's row and its event (read again only when its version changed)."""
+        """An event's row (without its document) and its event, read again only when its version
+        changed."""
         row = await self._row(event_id)
         cached = self._events.get(event_id)
         if cached is not None and cached[0] == row["version"]:
             return row, cached[1]
-        event = await asyncio.to_thread(online.read_event, row["document"])
+        row = await self._row(event_id, document=True)
+        event = await asyncio.to_thread(online.read_event, row.pop("document"))
         self._events[event_id] = (row["version"], event)
         return row, event
 
@@ -159,7 +161,7 @@ class DeskService:
         tables); one change at a time per event, and never over a change made elsewhere."""
         lock = self._locks.setdefault(event_id, asyncio.Lock())
         async with lock:
-            row = await self._row(event_id)
+            row = await self._row(event_id, document=True)
             stepped = await asyncio.to_thread(online.step, row["document"], change)
             event = await asyncio.to_thread(online.read_event, stepped.document)
             new_tables = await after(event, stepped.value) if after is not None else []
@@ -402,12 +404,16 @@ class DeskService:
     async def _watch(self) -> None:
         while True:
             try:
-                for t in await self._read(rows.waiting_tables):
-                    await self._look_at(t)
-            except asyncio.CancelledError:
-                raise
+                waiting = await self._read(rows.waiting_tables)
             except Exception:
-                log.exception("the desk could not look at its tables")
+                log.exception("the desk could not read its tables")
+                waiting = []
+            for t in waiting:
+                try:
+                    await self._look_at(t)
+                except Exception as e:  # a table the desk cannot read is set aside, said once
+                    self._refused[t["table_id"]] = f"the desk could not read this table: {e}"
+                    log.exception("the desk could not look at a table", extra={"table": t["table_id"]})
             await asyncio.sleep(WATCH_SECONDS)
 
     async def _look_at(self, t: dict[str, Any]) -> None:

@@ -137,12 +137,13 @@ def insert_confirmation(event_id: str, round_no: int, number: int, hand: int, ju
 # -- reads --------------------------------------------------------------------------------------------
 
 
-def read_event(engine: Engine, event_id: str) -> dict[str, Any] | None:
-    """An event's row, or ``None``."""
+def read_event(engine: Engine, event_id: str, document: bool = True) -> dict[str, Any] | None:
+    """An event's row (without its document unless ``document``), or ``None``."""
     if len(event_id) > 32:
         return None
+    columns = [c for c in events.c if document or c.name != "document"]
     with engine.connect() as conn:
-        row = conn.execute(sa.select(events).where(events.c.id == event_id)).first()
+        row = conn.execute(sa.select(*columns).where(events.c.id == event_id)).first()
     return None if row is None else dict(row._mapping)
 
 
