@@ -292,3 +292,22 @@ def test_unl_sheet_void_hand_and_the_clock_stop(tmp_path: Path) -> None:
     assert result.winners == [desk.table(1).entrants[1]]
     kept = json.loads((desk.folder / "games" / result.record).read_text(encoding="utf-8"))
     assert kept["rulings"][0]["ruling"] == "protest" and score_any(kept)["scores"] == [2, 7, 2, 7]
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 100) | st.text(max_size=6),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                                 max_size=4), max_leaves=8)
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=st.integers(0, 1), value=JSON,
+       field=st.sampled_from(["dealer", "bids", "trump", "awards", "card_points", "made", "sit_out", "misdeal",
+                              "ruling", "seat", "judge", "x"]))
+def test_a_malformed_sheet_is_one_line_never_a_traceback(hand: int, field: str, value: object) -> None:
+    """Any value in any field of a sheet hand: the sheet is scored, or refused with one line."""
+    hands = json.loads(json.dumps(PCT_HANDS))
+    hands[hand][field] = value
+    try:
+        score_any(pct_sheet(hands))
+    except ValueError as e:
+        assert "\n" not in str(e) and str(e)

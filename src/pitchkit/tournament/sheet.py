@@ -37,6 +37,10 @@ _HAND_KEYS = {"dealer", "bids", "trump", "awards", "card_points", "sit_out", "ma
               "ruling", "seat", "judge"}
 
 
+#: the fields of a sheet hand thrown in, or ended by a ruling (besides the dealer, sit-outs and judge)
+_KIND_KEYS = {"misdeal": {"misdeal", "buried"}, "ruling": {"bids", "ruling", "seat"}}
+
+
 def is_sheet(doc: object) -> bool:
     """True for a score-sheet document (an object with a ``sheet`` field)."""
     return isinstance(doc, dict) and "sheet" in doc
@@ -89,13 +93,21 @@ class SheetGame(Game):
         if extra:
             raise RecordError(f"unknown field {quote(extra[0])}")
         rules, hand = self.rules, self.hand
-        if entry.get("dealer") != hand.dealer:
+        if type(entry.get("dealer")) is not int or entry["dealer"] != hand.dealer:
             raise RecordError(f"seat {hand.dealer} deals this hand, not {quote(entry.get('dealer'))}")
         out = sorted(set(range(rules.players)) - set(hand.seats))
         if "sit_out" in entry and entry["sit_out"] != out:
             raise RecordError(f"the seats sitting out this hand are {out}, not {quote(entry['sit_out'])}")
+        kind = "misdeal" if "misdeal" in entry else "ruling" if "ruling" in entry else ""
+        extra = sorted(set(entry) - {*_KIND_KEYS.get(kind, _HAND_KEYS), "dealer", "sit_out", "judge"})
+        if extra:
+            raise RecordError(f"a {kind} hand has no {quote(extra[0])}")
+        if "judge" in entry and (not isinstance(entry["judge"], str) or len(entry["judge"]) > 4):
+            raise RecordError("judge must be a judge's initials")
         if entry.get("misdeal") is True:
             result = self._misdeal(entry)
+        elif kind == "misdeal":
+            raise RecordError("misdeal must be true (or left out)")
         else:
             pitcher, bid, highest = self._auction(entry)
             if "ruling" in entry:
