@@ -301,8 +301,8 @@ JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 100) | st.text(m
 
 @settings(max_examples=60, deadline=None)
 @given(hand=st.integers(0, 1), value=JSON,
-       field=st.sampled_from(["dealer", "bids", "trump", "awards", "card_points", "made", "sit_out", "misdeal",
-                              "ruling", "seat", "judge", "x"]))
+       field=st.sampled_from(["dealer", "bids", "trump", "awards", "card_points", "made", "sit_out",
+                              "misdeal", "ruling", "seat", "judge", "x"]))
 def test_a_malformed_sheet_is_one_line_never_a_traceback(hand: int, field: str, value: object) -> None:
     """Any value in any field of a sheet hand: the sheet is scored, or refused with one line."""
     hands = json.loads(json.dumps(PCT_HANDS))
