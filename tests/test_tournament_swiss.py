@@ -1,4 +1,4 @@
-"""Swiss pairing of a section (issue decision for seed 003's sections: round robin by default, Swiss
+"""Swiss pairing of a section (the decision for seed 003's sections: round robin by default, Swiss
 for large sections): pairs inside score groups by matches won then point difference, no rematch, a
 bye to the lowest-ranked team that has not had one, the same draw for the same seed."""
 
