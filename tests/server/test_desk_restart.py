@@ -1,12 +1,13 @@
 """``kill -9`` in the middle of a Go-Round of an online event, and a restart on the same database.
 
-``test_sigkill_mid_go_round_and_the_event_completes``: a Darrtown event of eight entrants played by
-bots, with a match clock. When the first table's result is in and another's is still missing, the
-server is killed with SIGKILL. Started again on the same database, it picks the round's tables up
-where their logs left them: the result entered before the kill is unchanged, the clock still ends
-when it did (it counts from the stored time the round was seated), the missing results come in by
-themselves and the event runs on to its champion. Every game record exported replays to the
-result entered for it.
+``test_sigkill_mid_go_round_and_the_event_completes``: a Darrtown event of eight entrants with a
+match clock: one person (Player 1, through the invite link the director hands out), bots for the
+rest. When the bots' table has its result and Player 1's table is in its second hand, waiting for
+Player 1, the server is killed with SIGKILL. Started again on the same database, it picks the
+round's tables up where their logs left them: the result entered before the kill is unchanged, the
+clock still ends when it did (it counts from the stored time the round was seated), Player 1
+reconnects with the same token and plays on, the missing result comes in by itself and the event
+runs on to its champion. Every game record exported replays to the result entered for it.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 from pitchkit.record import score_game
-from tests.server.client import ok
+from tests.server.client import Conn, http, my_turn, ok, play, run
 from tests.server.conftest import Database, Server
 from tests.server.desk_client import Event, round_complete
 
@@ -38,9 +39,22 @@ def some_in_some_missing(board: dict[str, Any]) -> bool:
 
 def test_sigkill_mid_go_round_and_the_event_completes(desk_server: Server) -> None:
     event = Event.create(desk_server.base, format="darrtown", clock=30)
-    ok(event.post("entrants", {"csv": "\n".join(f"Player {i}" for i in range(1, 13))}))
-    ok(event.post("seat", {"bot": "heuristic"}))
-    before = event.wait(some_in_some_missing, 120)
+    names = [f"Player {i}" for i in range(1, 9)]
+    ok(event.post("entrants", {"csv": "\n".join(names)}))
+    ok(event.post("seat", {"bots": {n: "heuristic" for n in names[1:]}}))
+    (link,) = [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]
+    seat, invite = link["seat"], link["link"].split("invite=")[1]
+    table_id = link["link"].split("/t/")[1].split("?")[0]
+    token = ok(http(desk_server.base, "POST", f"/api/tables/{table_id}/join",
+                    {"seat": seat, "invite": invite, "name": "Player 1"}))["token"]
+
+    async def play_into_the_second_hand() -> None:
+        conn = await Conn.open(desk_server.ws_base, table_id, token=token, seat=seat)
+        await play(conn, stop=lambda f: f.get("table", {}).get("hand", 0) >= 2 and my_turn(conn, f))
+        await conn.close()
+
+    run(play_into_the_second_hand(), timeout=120)
+    before = event.wait(some_in_some_missing, 120)  # Player 1's table waits for Player 1, mid-game
     desk_server.kill()
 
     desk_server.start()
@@ -49,6 +63,13 @@ def test_sigkill_mid_go_round_and_the_event_completes(desk_server: Server) -> No
         assert new["clock_ends"] == old["clock_ends"]
         if old["result"] is not None:
             assert new["result"] == old["result"]
+
+    async def play_to_the_end() -> None:
+        conn = await Conn.open(desk_server.ws_base, table_id, token=token, seat=seat)
+        await play(conn)
+        await conn.close()
+
+    run(play_to_the_end(), timeout=120)
     event.wait(round_complete, 120)
     ok(event.post("advance"))
     final = event.play_out()
@@ -59,5 +80,5 @@ def test_sigkill_mid_go_round_and_the_event_completes(desk_server: Server) -> No
     for name, doc in export["games"].items():
         scored = score_game(doc["hands"])
         assert scored["complete"], name
-        if name in first and first[name] is not None:
+        if first.get(name) is not None:
             assert first[name]["scores"] == scored["scores"]
