@@ -8,7 +8,8 @@
   entrants and their seats but holds none of the invites, table ids, passwords or PINs, and no
   card; the director's view has the invite links.
 - ``test_knockout_runs_to_its_champion_with_every_record_verified``: bots play every seat; the
-  results come in by themselves and every exported game record replays to the entered scores.
+  results come in by themselves and every exported game record replays to the entered scores; the
+  standings are there as CSV too.
 - ``test_rule_35_judge_verification_holds_results_until_every_hand_is_confirmed``: with
   ``verify: judge`` a finished game's result waits for a judge's confirmation of each hand.
 - ``test_rules_36_to_38_misplays_are_logged_and_the_second_disqualifies``: rulings by a judge's
@@ -104,6 +105,9 @@ def test_knockout_runs_to_its_champion_with_every_record_verified(server: Server
     assert final["standings"][0] == {**final["standings"][0], "entrant": final["champion"], "place": 1}
     export = ok(event.get("export"))
     assert len(export["games"]) == 3  # two tables, then the final
+    table = event.get("standings.csv", anonymous=True).text.splitlines()
+    assert table[0] == "place,entrant,round,score,status" and len(table) == 9
+    assert table[1].startswith(f"1,{final['champion']},2,")
     for name, doc in export["games"].items():
         scored = score_game(doc["hands"])
         assert scored["complete"], name

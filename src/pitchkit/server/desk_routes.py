@@ -11,11 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from pitchkit.server.desk import DeskService
 from pitchkit.server.service import TableService
+from pitchkit.tournament import online
 
 #: the folder of the desk's pages
 PAGES = Path(__file__).resolve().parent.parent / "web" / "desk"
@@ -75,6 +76,12 @@ def mount_desk(app: FastAPI, tables: Callable[[], TableService]) -> DeskRoutes:
     @app.get("/api/desk/{event_id}")
     async def board(event_id: str) -> JSONResponse:
         return JSONResponse(await routes.desk.board(event_id))
+
+    @app.get("/api/desk/{event_id}/standings.csv")
+    async def standings_csv(event_id: str) -> Response:
+        _, event = await routes.desk.event(event_id)
+        return Response(online.standings_csv(event), media_type="text/csv; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="standings-{event_id}.csv"'})
 
     @app.get("/api/desk/{event_id}/director")
     async def director(event_id: str, request: Request) -> JSONResponse:

@@ -11,6 +11,8 @@ exactly an ``event.json``, and a step is checked exactly as the command would ch
 
 from __future__ import annotations
 
+import csv
+import io
 import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +24,7 @@ from pitchkit.game import Game
 from pitchkit.record import record_hands, replay_game, result_json
 from pitchkit.tournament.desk import Desk
 from pitchkit.tournament.event import EVENT_FILE, DeskError, Event, Table
-from pitchkit.tournament.standings import public, standings
+from pitchkit.tournament.standings import public, standings, standings_rows
 
 T = TypeVar("T")
 
@@ -158,3 +160,13 @@ def board(event: Event) -> dict[str, Any]:
     out["rulings"] = [{"round": g.round, "table": g.table, "seat": g.seat, "player": g.player,
                        "correctable": g.correctable, "disqualified": g.disqualified} for g in event.rulings]
     return out
+
+
+def standings_csv(event: Event) -> str:
+    """The standings as CSV, the columns of ``standings.csv``."""
+    rows = standings_rows(event)
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else ["place"], lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return out.getvalue()

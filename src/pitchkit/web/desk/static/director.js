@@ -5,6 +5,7 @@ const id = eventId();
 const base = `/api/desk/${id}`;
 $("board-link").href = `/desk/${id}`;
 $("judge-link").href = `/desk/${id}/judge`;
+$("csv-link").href = `${base}/standings.csv`;
 
 const fromLink = new URLSearchParams(location.hash.slice(1)).get("key");
 if (fromLink) {
