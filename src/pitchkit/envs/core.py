@@ -16,8 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.actions import Action, Discard, PassCards, Phase
-from pitchkit.cards import Card
+from pitchkit.actions import PLAYS, Action, Discard, PassCards, Phase
+from pitchkit.cards import Card, bits_of
 from pitchkit.envs import encoding as enc
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.game import Game
@@ -67,6 +67,10 @@ def resolve(rules: Rules, phase: Phase, seat: int, pending: tuple[Card, ...],
     return picked, None
 
 
+_GOING_ON = Step(None, False, False)
+_NO_ACTIONS = np.zeros(enc.N_ACTIONS, dtype=np.int8)
+
+
 class Decisions:
     """A game of Pitch taken one action id at a time."""
 
@@ -80,6 +84,9 @@ class Decisions:
         self.truncated = False
         self._views: dict[int, View] = {}
         self._legal: list[int] | None = None
+        self._tracker = enc.Tracker(self.layout)
+        #: the seat to decide (``None`` once over), kept after every change
+        self.seat: int | None = self.game.to_act
 
     @property
     def over(self) -> bool:
@@ -89,7 +96,7 @@ class Decisions:
     @property
     def to_act(self) -> int | None:
         """The seat to decide, ``None`` once over."""
-        return None if self.over else self.game.to_act
+        return self.seat
 
     def view(self, seat: int) -> View:
         """What ``seat`` may know now (built once per decision and seat)."""
@@ -104,9 +111,10 @@ class Decisions:
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The legal action ids of ``seat`` (all 0 when it is not to act)."""
-        mask = np.zeros(enc.N_ACTIONS, dtype=np.int8)
-        if seat == self.to_act:
-            mask[self._legal_ids()] = 1
+        mask = _NO_ACTIONS.copy()
+        if seat == self.seat:
+            for a in self._legal_ids():
+                mask[a] = 1
         return mask
 
     def legal_ids(self) -> list[int]:
@@ -114,11 +122,16 @@ class Decisions:
         return list(self._legal_ids())
 
     def _legal_ids(self) -> list[int]:
-        seat = self.to_act
+        seat = self.seat
         if seat is None:
             return []
         if self._legal is None:
-            if self.game.hand.phase in (Phase.DISCARD, Phase.EXCHANGE):
+            hand = self.game.hand
+            phase = hand.phase
+            if phase is Phase.PLAY:
+                # the engine's legal plays are these cards (legal_actions() lists them in this order)
+                self._legal = [enc.PLAY_BASE + c for c in bits_of(hand.legal_play_mask(seat))]
+            elif phase in (Phase.DISCARD, Phase.EXCHANGE):
                 self._legal = enc.legal_ids(self.view(seat), self.pending)
             else:
                 # the same ids as from the seat's view (view.legal is this list), without building it
@@ -126,38 +139,54 @@ class Decisions:
         return self._legal
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        """The observation tensor of ``seat``."""
-        return self.layout.encode(self.view(seat), self.pending_of(seat))
+        """The observation tensor of ``seat``: ``layout.encode`` of its view, kept up to date action
+        by action (:class:`~pitchkit.envs.encoding.Tracker`)."""
+        return self._tracker.observe(self.game.hand, seat, self.pending_of(seat))
 
     def step(self, action_id: int) -> Step:
         """Take one decision of the seat to act; an illegal id raises
         :class:`~pitchkit.errors.IllegalActionError` and changes nothing."""
-        seat = self.to_act
+        seat = self.seat
         if seat is None:
             raise IllegalActionError("the game is over")
+        if type(action_id) is int and self.game.hand.phase is Phase.PLAY \
+                and action_id in self._legal_ids():
+            # a legal play (the engine checks it again)
+            return self.apply(PLAYS[seat][action_id - enc.PLAY_BASE])
         a = enc.check_id(action_id)
         legal = self._legal_ids()
         if a not in legal:
             raise IllegalActionError(f"seat {seat} cannot {enc.action_name(a)} now; legal: "
                                      + ", ".join(enc.action_name(i) for i in legal[:8])
                                      + (", ..." if len(legal) > 8 else ""))
-        self.pending, action = resolve(self.rules, self.game.hand.phase, seat, self.pending, a)
+        phase = self.game.hand.phase
+        if phase is Phase.PLAY:
+            action: Action | None = PLAYS[seat][a - enc.PLAY_BASE]
+        else:
+            self.pending, action = resolve(self.rules, phase, seat, self.pending, a)
         self._views, self._legal = {}, None
         if action is None:
-            return Step(None, False, False)
+            return _GOING_ON
         return self.apply(action)
 
     def apply(self, action: Action) -> Step:
         """Apply a whole engine action of the seat to act (as a bot chooses it)."""
-        if self.over:
+        if self.seat is None:
             raise IllegalActionError("the game is over")
         result = self.game.apply(action)
-        self.pending = ()
-        self._views, self._legal = {}, None
-        if result is not None and not result.misdeal:
+        if self.pending:
+            self.pending = ()
+        if self._views:
+            self._views = {}
+        self._legal = None
+        if result is None:
+            self.seat = self.game.hand.to_act
+            return _GOING_ON
+        if not result.misdeal:
             self.hands_done += 1
             if not self.game.over and self.max_hands is not None and self.hands_done >= self.max_hands:
                 self.truncated = True
+        self.seat = None if self.over else self.game.to_act
         return Step(result, self.game.over, self.truncated)
 
     def rewards(self, step: Step, reward: str) -> list[float]:

@@ -15,15 +15,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
-from pitchkit.cards import CARDS, Card, Suit, format_cards
-from pitchkit.errors import IllegalActionError, quote
-from pitchkit.rules import Rules
+from pitchkit.cards import CARDS, Card, Suit, bits_of, format_cards
+from pitchkit.errors import IllegalActionError, RulesError, quote
+from pitchkit.rules import Rules, TrumpBy
 from pitchkit.view import View
+
+if TYPE_CHECKING:
+    from pitchkit.hand import Hand
 
 #: most cards in a deck (52 and two jokers)
 MAX_CARDS = 54
@@ -89,7 +93,7 @@ def decisions(action: Action) -> tuple[int, ...]:
     match action:
         case Bid(_, amount):
             return (BID_PASS if amount is None else BID_BASE + amount,)
-        case Choose(_, option):
+        case Choose(_, option) if option in _CHOICES:
             return (_CHOICES[option],)
         case DeclareTrump(_, suit):
             return (TRUMP_BASE + int(suit),)
@@ -178,7 +182,10 @@ class Layout:
 
     @staticmethod
     def of(rules: Rules) -> Layout:
-        """The layout for these rules."""
+        """The layout for these rules (a :class:`~pitchkit.errors.RulesError` for rules the action
+        table cannot express: making trump with the upcard)."""
+        if rules.trump_by == TrumpBy.UPCARD:
+            raise RulesError("the research environments do not play trump-by = upcard (Euchre) yet")
         return Layout(rules.players, rules.deck_size, rules.target or 11)
 
     @cached_property
@@ -276,6 +283,220 @@ class Layout:
             out[[o[name] + r for r in rel]] = [k / d for k in counts]
         out[o["stock"]] = view.stock_size / d
         out[[o["scores"] + r for r in rel]] = [min(2.0, max(-2.0, x / self.scale)) for x in view.scores]
+
+
+#: the parts of the tensor that hold one row per seat, and the width of a row (the card rows are
+#: a deck wide, the bids ``MAX_BID + 2``, the rest one entry)
+_SEAT_ROWS = {"played": 0, "trick": 0, "captured": 0, "to_act": 1, "dealer": 1, "pitcher": 1,
+              "in_hand": 1, "bids": MAX_BID + 2, "hand_sizes": 1, "discard_counts": 1,
+              "set_aside_counts": 1, "scores": 1}
+#: the only actions :class:`Tracker` follows one by one; any other starts the tensor afresh
+_FOLLOWED = frozenset((Play, Bid))
+#: the parts that hold a seat's own cards
+_OWN = ("hand", "discards", "passed", "received")
+
+
+def _set_bits(out: npt.NDArray[np.float32], start: int, mask: int) -> None:
+    """Set ``out[start + c]`` to 1 for every card ``c`` of ``mask``."""
+    while mask:
+        low = mask & -mask
+        out[start + low.bit_length() - 1] = 1.0
+        mask ^= low
+
+
+class Tracker:
+    """The observation tensors of one game, kept up to date action by action: the same tensors as
+    :meth:`Layout.encode` of each seat's view (the tests check it at every decision of every
+    preset), at a fraction of the cost.
+
+    One tensor is kept with seats in table order, as seat 0 sees it, followed by every seat's own
+    cards (held, discarded, passed, received); a seat's observation is one gather from it that
+    turns the rows to the seat and takes only that seat's own cards. Plays and bids update it in
+    place, a change of phase or trump rewrites the parts that depend on them, and any other action
+    or a new hand writes it afresh from the hand."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        n, d = layout.n, layout.deck
+        self.offset = {name: start for name, (start, _) in layout.offsets.items()}
+        size = layout.size
+        #: where each seat's own cards lie after the table part: ``own[part][seat]``
+        self.own = {part: [size + (k * n + s) * d for s in range(n)] for k, part in enumerate(_OWN)}
+        self.public = np.zeros(size + len(_OWN) * n * d, dtype=np.float32)
+        base = np.arange(self.public.size, dtype=np.intp)
+        self.turn: list[npt.NDArray[np.intp]] = []
+        for me in range(n):
+            perm = base[:size].copy()
+            for name, width in _SEAT_ROWS.items():
+                w = width or d
+                start = self.offset[name]
+                for r in range(n):
+                    perm[start + r * w:start + (r + 1) * w] = base[start + (me + r) % n * w:][:w]
+            for part in _OWN:
+                start = self.offset[part]
+                perm[start:start + d] = base[self.own[part][me]:][:d]
+            self.turn.append(perm)
+        o = self.offset
+        self._held = self.own["hand"]
+        self._deck = d
+        self._pending, self._played = o["pending"], o["played"]
+        self._trick_at, self._sizes, self._to_act_at = o["trick"], o["hand_sizes"], o["to_act"]
+        #: what the public tensor shows: the hand, its log length, finished tricks, the trick on
+        #: the table, phase, trump, seat to act
+        self._hand: Hand | None = None
+        self._at = 0
+        self._tricks = 0
+        self._trick: list[tuple[int, int]] = []
+        self._phase = Phase.DONE
+        self._trump: int | None = None
+        self._to_act: int | None = None
+        #: the entries :meth:`_write_state` set
+        self._state: list[int] = []
+
+    def observe(self, hand: Hand, seat: int, pending: tuple[Card, ...] = ()) -> npt.NDArray[np.float32]:
+        """The observation tensor of ``seat`` now (a new array)."""
+        self._sync(hand)
+        out = self.public.take(self.turn[seat])
+        for c in pending:
+            out[self._pending + c] = 1.0
+        return out
+
+    def _sync(self, hand: Hand) -> None:
+        log = hand.log
+        at = len(log)
+        if hand is not self._hand or at < self._at:
+            self._rebuild(hand)
+            return
+        if at == self._at:
+            return
+        pub = self.public
+        last = log[-1]
+        if at == self._at + 1 and type(last) is Play:
+            # the common step: one card played
+            seat, card, d = last.seat, last.card, self._deck
+            pub[self._played + seat * d + card] = 1.0
+            pub[self._sizes + seat] = hand.hands[seat].bit_count() / d
+            pub[self._held[seat] + card] = 0.0
+            if len(hand.tricks) == self._tricks:
+                pub[self._trick_at + seat * d + card] = 1.0
+                self._trick.append((seat, card))
+            else:
+                self._write_tricks(hand)
+        elif all(type(a) in _FOLLOWED for a in log[self._at:]):
+            bids = False
+            for a in log[self._at:]:
+                if type(a) is Play:
+                    pub[self._played + a.seat * self._deck + a.card] = 1.0
+                    pub[self._sizes + a.seat] = hand.hands[a.seat].bit_count() / self._deck
+                    pub[self._held[a.seat] + a.card] = 0.0
+                else:
+                    bids = True
+            if bids:
+                self._write_bids(hand)
+            self._write_tricks(hand)
+        else:
+            self._rebuild(hand)
+            return
+        self._at = at
+        if hand.phase is not self._phase or hand.trump != self._trump:
+            self._write_state(hand)
+            return
+        to_act = hand.to_act
+        if to_act != self._to_act:
+            if self._to_act is not None:
+                pub[self._to_act_at + self._to_act] = 0.0
+            if to_act is not None:
+                pub[self._to_act_at + to_act] = 1.0
+            self._to_act = to_act
+
+    def _write_to_act(self, to_act: int | None) -> None:
+        if to_act == self._to_act:
+            return
+        if self._to_act is not None:
+            self.public[self._to_act_at + self._to_act] = 0.0
+        if to_act is not None:
+            self.public[self._to_act_at + to_act] = 1.0
+        self._to_act = to_act
+
+    def _rebuild(self, hand: Hand) -> None:
+        """Write the public tensor afresh from ``hand`` (in two fancy assignments: the entries that
+        are 1 and those that hold a fraction)."""
+        pub, o, n, d = self.public, self.offset, self.layout.n, self.layout.deck
+        pub[:] = 0.0
+        self._hand, self._at, self._tricks, self._trick = hand, len(hand.log), 0, []
+        self._to_act, self._state = None, []
+        ones = [o["dealer"] + hand.dealer]
+        for part, masks in (("hand", hand.hands), ("discards", hand.discards), ("passed", hand.passed),
+                            ("received", [hand.received(s) for s in range(n)])):
+            for start, mask in zip(self.own[part], masks, strict=True):
+                ones.extend(start + c for c in bits_of(mask))
+        played = o["played"]
+        ones.extend(played + s * d + c for plays, _ in hand.tricks for s, c in plays)
+        ones.extend(played + s * d + c for s, c in hand.trick)
+        ones.extend(o["in_hand"] + s for s in hand.seats)
+        if hand.auction.ran:
+            ones.append(o["ran"])
+        pub[ones] = 1.0
+        aside = bool(hand.set_aside())
+        scale = self.layout.scale
+        at = [o["stock"]]
+        values = [len(hand.stock) / d]
+        for s in range(n):
+            at.extend((o["hand_sizes"] + s, o["discard_counts"] + s, o["set_aside_counts"] + s,
+                       o["scores"] + s))
+            values.extend((hand.hands[s].bit_count() / d, hand.discards[s].bit_count() / d,
+                           hand.passed[s].bit_count() / d if aside else 0.0,
+                           min(2.0, max(-2.0, hand.scores_before[s] / scale))))
+        pub[at] = values
+        self._write_tricks(hand)
+        self._write_bids(hand)
+        self._write_state(hand)
+
+    def _write_state(self, hand: Hand) -> None:
+        """The parts a play or bid may change besides the cards and bids: phase, seat to act,
+        pitcher, trump and contract (the rest changes only with other actions, written afresh)."""
+        pub, o = self.public, self.offset
+        self._phase, self._trump = hand.phase, hand.trump
+        self._write_to_act(hand.to_act)
+        for i in self._state:
+            pub[i] = 0.0
+        state = [o["phase"] + PHASES.index(hand.phase)]
+        if hand.pitcher is not None:
+            state.append(o["pitcher"] + hand.pitcher)
+        if hand.trump is not None:
+            state.append(o["trump"] + int(hand.trump))
+        if hand.bid is not None:
+            state.append(o["contract"] + hand.bid - 1)
+        for i in state:
+            pub[i] = 1.0
+        self._state = state
+
+    def _write_tricks(self, hand: Hand) -> None:
+        """The finished tricks not yet written (captured cards) and the trick on the table."""
+        pub, o, d = self.public, self.offset, self.layout.deck
+        tricks = hand.tricks
+        for plays, winner in tricks[self._tricks:]:
+            row = o["captured"] + winner * d
+            for _, c in plays:
+                pub[row + c] = 1.0
+        self._tricks = len(tricks)
+        trick = hand.trick
+        if trick != self._trick:
+            start = o["trick"]
+            for s, c in self._trick:
+                pub[start + s * d + c] = 0.0
+            for s, c in trick:
+                pub[start + s * d + c] = 1.0
+            self._trick = list(trick)
+
+    def _write_bids(self, hand: Hand) -> None:
+        """Each seat's latest bid (or none yet)."""
+        pub, o, n, w = self.public, self.offset, self.layout.n, MAX_BID + 2
+        start = o["bids"]
+        pub[start:start + n * w] = 0.0
+        latest = dict(hand.auction.bids)
+        for s in range(n):
+            pub[start + s * w + (0 if s not in latest else 1 + (latest[s] or 0))] = 1.0
 
 
 def observation_text(view: View, pending: tuple[Card, ...] = ()) -> str:

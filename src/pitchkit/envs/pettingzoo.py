@@ -80,10 +80,12 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        #: whether the last step paid a reward or gave infos (the next one resets them)
+        self._paid = False
         self._select()
 
     def _select(self) -> None:
-        seat = self.game.to_act
+        seat = self.game.seat
         if seat is not None:
             self.agent_selection = self.possible_agents[seat]
 
@@ -99,15 +101,22 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         assert action is not None
-        step = self.game.step(int(action))
+        game = self._game
+        assert game is not None
+        step = game.step(int(action))
         self._cumulative_rewards[agent] = 0.0
-        for a, r in zip(self.possible_agents, self.game.rewards(step, self.reward_scheme), strict=True):
+        if step.result is None and not self._paid:
+            # nothing to pay now and nothing paid at the last step: the rewards and infos stand
+            self.agent_selection = self.possible_agents[game.seat]  # type: ignore[index]
+            return
+        for a, r in zip(self.possible_agents, game.rewards(step, self.reward_scheme), strict=True):
             self.rewards[a] = r
         for a in self.agents:
             self.infos[a] = {} if step.result is None else {"hand_delta": list(step.result.delta)}
+        self._paid = step.result is not None or any(self.rewards.values())
         if step.over or step.truncated:
             for a in self.agents:
-                self.terminations[a] = self.game.game.over
+                self.terminations[a] = game.game.over
                 self.truncations[a] = step.truncated
         else:
             self._select()

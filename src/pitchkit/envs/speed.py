@@ -2,7 +2,9 @@
 figures of ``pitch bench --section envs`` and ``benchmarks/envs_speed.py``).
 
 Every loop picks uniformly among the legal choices with a seeded generator and counts the choices
-it made; rates are per CPU-second of this process (``time.process_time``). The engine loop makes
+it made; rates are per CPU-second of this process (``time.process_time``). The engine, the decision
+layer and PettingZoo deal from the same seeds and choose with the same generator, so in pct (where
+their legal lists are in the same order) they play the very same games. The engine loop makes
 whole engine actions (a ten-point discard is one action); the environments count every decision
 of the action table (a discard is one decision per card and one to end it). Episodes are games
 (cut at 20 scored hands) for the engine and the environments, hands for ``python_pitch`` (one hand
@@ -15,21 +17,23 @@ import random
 import time
 from collections.abc import Callable
 
-import numpy as np
-
 from pitchkit.bots import random_action
 from pitchkit.envs.core import Decisions
 from pitchkit.game import Game
 from pitchkit.presets import make_rules
 
 #: the loops ``pitch bench`` measures (the others are in ``benchmarks/envs_speed.py``)
-BENCH_LOOPS = ("engine (actions)", "PettingZoo raw_env", "OpenSpiel python_pitch")
+BENCH_LOOPS = ("engine (actions)", "PettingZoo raw_env", "OpenSpiel python_pitch", "OpenSpiel C++ euchre")
+#: hands after which a game is cut (a whole game can run long)
+MAX_HANDS = 20
 
 #: a measuring loop: CPU seconds -> (decisions, episodes, CPU seconds used)
 Loop = Callable[[float], tuple[int, int, float]]
+#: one episode of a loop: plays it and returns the decisions it made
+Episode = Callable[[], int]
 
 
-def timed(seconds: float, episode: Callable[[], int]) -> tuple[int, int, float]:
+def timed(seconds: float, episode: Episode) -> tuple[int, int, float]:
     """Play whole episodes (``episode`` returns the decisions it made) until ``seconds`` of CPU time
     have passed; (decisions, episodes, CPU seconds used)."""
     count = episodes = 0
@@ -42,63 +46,85 @@ def timed(seconds: float, episode: Callable[[], int]) -> tuple[int, int, float]:
             return count, episodes, used
 
 
-def engine_loop(variant: str) -> Loop:
+def _streams() -> tuple[random.Random, random.Random]:
+    """The game seeds and the choices: the same in every loop, so that the engine and the
+    environments play the same games where their legal lists agree in order (every pct game)."""
+    return random.Random(1), random.Random(2)
+
+
+def engine_episodes(variant: str) -> Episode:
     """Random play through ``Game.legal_actions()`` and ``apply()`` (no observations)."""
     rules = make_rules(variant)
-
-    rng = random.Random(1)
+    seeds, pick = _streams()
 
     def episode() -> int:
-        game, count = Game(rules, rng=random.Random(rng.random())), 0
-        while not game.over and game.hands_scored < 20:
+        game, count = Game(rules, rng=random.Random(seeds.randrange(2**32))), 0
+        while not game.over and game.hands_scored < MAX_HANDS:
             seat = game.to_act
             assert seat is not None
             if game.hand.phase == "discard":
-                game.apply(random_action(game.view(seat), rng))
+                game.apply(random_action(game.view(seat), pick))
             else:
-                game.apply(rng.choice(game.legal_actions()))
+                game.apply(pick.choice(game.legal_actions()))
             count += 1
         return count
 
-    return lambda seconds: timed(seconds, episode)
+    return episode
 
 
-def decisions_loop(variant: str) -> Loop:
+def decisions_episodes(variant: str) -> Episode:
     """The shared decision layer: legal action ids and one decision at a time, no tensors."""
     rules = make_rules(variant)
-
-    rng = random.Random(1)
+    seeds, pick = _streams()
 
     def episode() -> int:
-        game, count = Decisions(rules, seed=rng.randrange(2**32), max_hands=20), 0
+        game, count = Decisions(rules, seed=seeds.randrange(2**32), max_hands=MAX_HANDS), 0
         while not game.over:
-            game.step(rng.choice(game.legal_ids()))
+            game.step(pick.choice(game.legal_ids()))
             count += 1
         return count
 
-    return lambda seconds: timed(seconds, episode)
+    return episode
 
 
-def pettingzoo_loop(variant: str, *, wrapped: bool) -> Loop:
-    """PettingZoo's agent loop: ``last()`` (observation and mask) and ``step()`` per decision."""
+def pettingzoo_episodes(variant: str, *, wrapped: bool) -> Episode:
+    """PettingZoo's agent loop: ``last()`` (observation and mask) and ``step()`` per decision, a
+    legal id picked from the mask."""
     from pitchkit.envs.pettingzoo import env, raw_env
 
-    e = env(variant=variant, max_hands=20) if wrapped else raw_env(variant=variant, max_hands=20)
-    rng = np.random.default_rng(1)
+    e = (env if wrapped else raw_env)(variant=variant, max_hands=MAX_HANDS)
+    seeds, pick = _streams()
 
     def episode() -> int:
         count = 0
-        e.reset(seed=int(rng.integers(2**32)))
+        e.reset(seed=seeds.randrange(2**32))
         for _agent in e.agent_iter():
             obs, _, term, trunc, _ = e.last()
             if term or trunc:
                 e.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            e.step(int(legal[rng.integers(len(legal))]))
+            e.step(pick.choice(obs["action_mask"].nonzero()[0].tolist()))
             count += 1
         return count
 
+    return episode
+
+
+def engine_loop(variant: str) -> Loop:
+    """:func:`engine_episodes` timed."""
+    episode = engine_episodes(variant)
+    return lambda seconds: timed(seconds, episode)
+
+
+def decisions_loop(variant: str) -> Loop:
+    """:func:`decisions_episodes` timed."""
+    episode = decisions_episodes(variant)
+    return lambda seconds: timed(seconds, episode)
+
+
+def pettingzoo_loop(variant: str, *, wrapped: bool) -> Loop:
+    """:func:`pettingzoo_episodes` timed."""
+    episode = pettingzoo_episodes(variant, wrapped=wrapped)
     return lambda seconds: timed(seconds, episode)
 
 
@@ -106,15 +132,14 @@ def gym_loop(variant: str) -> Loop:
     """Gymnasium: seat 0 plays random legal ids against ``random`` bots; counts seat 0's steps."""
     from pitchkit.envs.gym import PitchEnv
 
-    e = PitchEnv(variant, bots="random", max_hands=20)
-    rng = np.random.default_rng(1)
+    e = PitchEnv(variant, bots="random", max_hands=MAX_HANDS)
+    seeds, pick = _streams()
 
     def episode() -> int:
         count, done = 0, False
-        obs, _ = e.reset(seed=int(rng.integers(2**32)))
+        obs, _ = e.reset(seed=seeds.randrange(2**32))
         while not done:
-            legal = np.flatnonzero(obs["action_mask"])
-            obs, _, term, trunc, _ = e.step(int(legal[rng.integers(len(legal))]))
+            obs, _, term, trunc, _ = e.step(pick.choice(obs["action_mask"].nonzero()[0].tolist()))
             done = term or trunc
             count += 1
         return count
@@ -169,11 +194,21 @@ LOOPS: dict[str, Callable[[str], Loop]] = {
 }
 
 
-def measure(variant: str, seconds: float,
-            loops: tuple[str, ...] | None = None) -> dict[str, dict[str, float]]:
-    """Decisions and episodes per CPU-second of each loop (every one in :data:`LOOPS` by default)."""
-    out: dict[str, dict[str, float]] = {}
-    for name in loops or tuple(LOOPS):
-        count, episodes, used = LOOPS[name](variant)(seconds)
-        out[name] = {"decisions_per_s": count / used, "episodes_per_s": episodes / used}
-    return out
+#: each loop's time is taken in this many turns, the loops alternating, so that a change in the
+#: machine's load during the run touches every loop alike
+ROUNDS = 5
+
+
+def measure(variant: str, seconds: float, loops: tuple[str, ...] | None = None,
+            rounds: int = ROUNDS) -> dict[str, dict[str, float]]:
+    """Decisions and episodes per CPU-second of each loop (every one in :data:`LOOPS` by default),
+    ``seconds`` each, taken in ``rounds`` alternating turns."""
+    names = loops or tuple(LOOPS)
+    running = {name: LOOPS[name](variant) for name in names}
+    totals = dict.fromkeys(names, (0, 0, 0.0))
+    for _ in range(max(1, rounds)):
+        for name in names:
+            count, episodes, used = running[name](seconds / max(1, rounds))
+            c, e, u = totals[name]
+            totals[name] = (c + count, e + episodes, u + used)
+    return {name: {"decisions_per_s": c / u, "episodes_per_s": e / u} for name, (c, e, u) in totals.items()}
