@@ -11,7 +11,8 @@ that frame was painted (``window.pitchTiming``). Measured:
 
 * **first paint**: the page's first contentful paint (ms from navigation start);
 * **socket started / opened**: when the page's script opens its websocket, and when it is open;
-* **table drawn**: until the first state from the websocket is on screen (``body[data-version]``);
+* **first state / table drawn**: until the first state arrives over the websocket, and until the
+  page has drawn it;
 * **click marked**: from the click to the frame that shows it as sent;
 * **action on screen**: from the click to the painted frame with the server's answer drawn;
   split into the server (click to the update received) and the page (update received to drawn:
@@ -138,6 +139,7 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
     drawn: list[float] = []
     socket_start: list[float] = []
     socket_open: list[float] = []
+    first_state: list[float] = []
     acts: list[dict[str, float]] = []
     draws: list[float] = []
     long_tasks: list[float] = []
@@ -159,11 +161,12 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
                 page = context.new_page()
                 page.goto(f"{base}/t/{made['id']}?{query}")
                 page.wait_for_selector("body[data-version]")
-                drawn.append(page.evaluate("() => performance.now()"))
-                marks = page.evaluate("""() => ['pitch-ws-start', 'pitch-ws-open'].map(
-                    n => performance.getEntriesByName(n)[0].startTime)""")
+                marks = page.evaluate("""() => ['pitch-ws-start', 'pitch-ws-open', 'pitch-first-state',
+                    'pitch-drawn'].map(n => performance.getEntriesByName(n)[0].startTime)""")
+                drawn.append(marks[3])
                 socket_start.append(marks[0])
                 socket_open.append(marks[1])
+                first_state.append(marks[2])
                 paints.append(page.evaluate(
                     "() => performance.getEntriesByName('first-contentful-paint')[0].startTime"))
                 weight = page.evaluate("""() => {
@@ -193,6 +196,7 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
         "first_paint_ms": percentiles(paints),
         "socket_started_ms": percentiles(socket_start),
         "socket_opened_ms": percentiles(socket_open),
+        "first_state_ms": percentiles(first_state),
         "table_drawn_ms": percentiles(drawn),
         "click_marked_ms": percentiles([a["marked"] - a["click"] for a in acts if "marked" in a]),
         "action_on_screen_ms": percentiles([a["painted"] - a["click"] for a in acts]),
@@ -222,7 +226,7 @@ def main() -> None:
         return
     print(f"runs: {got['runs']}, pace {got['pace']}, background tables {got['load_tables']}, "
           f"load average {got['load_average']}")
-    for key in ("first_paint_ms", "socket_started_ms", "socket_opened_ms", "table_drawn_ms",
+    for key in ("first_paint_ms", "socket_started_ms", "socket_opened_ms", "first_state_ms", "table_drawn_ms",
                 "click_marked_ms", "action_on_screen_ms", "server_ms", "page_ms", "draw_ms", "long_tasks_ms"):
         v = got[key]
         print(f"{key}: p50 {v['p50']} ms, p99 {v['p99']} ms, max {v['max']} ms ({v['count']})")

@@ -1,5 +1,5 @@
-"""Screenshots of the browser table for docs/web.md: the lobby, a trick in progress, a hand's
-summary and a phone view, written as PNGs to ``docs/images/``.
+"""Screenshots of the browser table for docs/web.md: the lobby, a trick in progress, a hint with
+its reason, a hand's summary and a phone view, written as PNGs to ``docs/images/``.
 
 A server is started on a free port with a temporary SQLite file, a person plays against three
 ``heuristic`` bots in headless Chromium, and the pictures are taken when the table shows each
@@ -16,13 +16,13 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from web_page import ARGS, post, serve
 
 SEATS = [{"human": True}, {"bot": "heuristic"}, {"bot": "heuristic"}, {"bot": "heuristic"}]
 
 
-def _seat_page(browser: Browser, base: str, variant: str, viewport: dict[str, int]) -> Page:
+def _seat_page(browser: Browser, base: str, variant: str, viewport: ViewportSize) -> Page:
     made = post(base, "/api/tables", {"variant": variant, "seats": SEATS})
     joined = post(base, f"/api/tables/{made['id']}/join",
                   {"seat": 0, "invite": made["invites"][0]["invite"], "name": "Ann"})
@@ -68,6 +68,20 @@ def _play_until(page: Page, moment: str) -> None:
     raise SystemExit(f"the table never reached the {moment}")
 
 
+def _hint(page: Page) -> None:
+    """Ask for a hint until it comes with its reason (a bot worker's first hint has none while it
+    loads the compiled solver)."""
+    for _ in range(6):
+        page.evaluate("() => { document.getElementById('hint-box').hidden = true; }")
+        page.click("#hint-btn")
+        page.wait_for_selector("#hint-box:not([hidden]) .reason")
+        if page.locator("#hint-box table.odds").count():
+            page.evaluate("() => document.activeElement.blur()")
+            return
+        page.wait_for_timeout(4000)
+    raise SystemExit("no hint with a reason")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "docs" / "images")
@@ -89,6 +103,8 @@ def main() -> None:
             desk = _seat_page(browser, base, "pct", {"width": 1100, "height": 720})
             _play_until(desk, "trick")
             desk.screenshot(path=args.out / "web-trick.png")
+            _hint(desk)
+            desk.screenshot(path=args.out / "web-hint.png")
             _play_until(desk, "summary")
             desk.screenshot(path=args.out / "web-summary.png")
             phone = _seat_page(browser, base, "ten-point", {"width": 360, "height": 740})

@@ -114,6 +114,7 @@ function act(action) {
 function onMessage(m) {
   if (typeof m.version === "number" && m.type !== "error" && m.type !== "hint") page.version = Math.max(page.version, m.version);
   if (m.type === "snapshot" || m.type === "update") {
+    if (!performance.getEntriesByName("pitch-first-state").length) performance.mark("pitch-first-state");
     if (timing && timing.pending && !timing.pending.received && m.version > timing.pending.version) timing.pending.received = performance.now();
     page.queue.push(m);
     if (page.pending && wake) wake();
@@ -265,6 +266,7 @@ function draw() {
   document.body.dataset.status = c.table.status;
   delete document.body.dataset.pending;
   restoreFocus(focusKey, myTurn);
+  if (!performance.getEntriesByName("pitch-drawn").length) performance.mark("pitch-drawn");
   if (timing) {
     timing.draws.push([started, performance.now() - started]);
     const t = timing.pending;
