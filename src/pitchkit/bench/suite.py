@@ -218,6 +218,10 @@ def render(report: dict[str, Any], console: Console, *, markdown: bool = False) 
         else:
             rows = report["envs"]["pct"]
             base = rows["engine (actions)"]["decisions_per_s"]
-            console.print("pct decisions/s: " + ", ".join(
-                f"{name} {_num(row['decisions_per_s'])} ({row['decisions_per_s'] / base:.2f}x)"
-                for name, row in rows.items()))
+            t = Table(title="Research environments, pct: random play against the engine's loop")
+            for col in ("loop", "decisions/s", "vs engine", "episodes/s"):
+                t.add_column(col, justify="left" if col == "loop" else "right")
+            for name, row in rows.items():
+                t.add_row(name, _num(row["decisions_per_s"]), f"{row['decisions_per_s'] / base:.2f}x",
+                          _num(row["episodes_per_s"], 1))
+            console.print(t)
