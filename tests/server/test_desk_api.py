@@ -105,9 +105,9 @@ def test_knockout_runs_to_its_champion_with_every_record_verified(server: Server
     assert final["standings"][0] == {**final["standings"][0], "entrant": final["champion"], "place": 1}
     export = ok(event.get("export"))
     assert len(export["games"]) == 3  # two tables, then the final
-    table = event.get("standings.csv", anonymous=True).text.splitlines()
-    assert table[0] == "place,entrant,round,score,status" and len(table) == 9
-    assert table[1].startswith(f"1,{final['champion']},2,")
+    lines = event.get("standings.csv", anonymous=True).text.splitlines()
+    assert lines[0] == "place,entrant,round,score,status" and len(lines) == 9
+    assert lines[1].startswith(f"1,{final['champion']},2,")
     for name, doc in export["games"].items():
         scored = score_game(doc["hands"])
         assert scored["complete"], name
