@@ -141,12 +141,14 @@ _Pending = tuple[tuple[Job, ...], asyncio.AbstractEventLoop, asyncio.Future[None
 
 
 class Writer:
-    """Commits batches of jobs in a thread; :meth:`run` returns once its jobs are committed."""
+    """Commits batches of jobs in a thread; :meth:`run` returns once its jobs are committed. The
+    changes made in one turn of an event loop reach the thread together, at the end of the turn."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self._lock = threading.Condition()
         self._pending: list[_Pending] = []
+        self._turn: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
         self._closed = False
         self._thread = threading.Thread(target=self._loop, name="pitchkit-writer", daemon=True)
         self._thread.start()
@@ -154,15 +156,25 @@ class Writer:
     async def run(self, *jobs: Job) -> None:
         """Run ``jobs`` (one change: they succeed or fail together) in the next transaction and
         wait for its commit (raises if it failed)."""
+        if self._closed:
+            raise RuntimeError("the writer is closed")
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
-        with self._lock:
-            if self._closed:
-                raise RuntimeError("the writer is closed")
-            self._pending.append((jobs, loop, done))
-            if len(self._pending) == 1:
-                self._lock.notify()
+        turn = self._turn.get(loop)
+        if turn is None:
+            turn = self._turn[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        turn.append((jobs, loop, done))
         await done
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        turn = self._turn.pop(loop, [])
+        with self._lock:
+            if not self._closed:
+                self._pending.extend(turn)
+                self._lock.notify()
+                return
+        _settle([(done, RuntimeError("the writer is closed")) for _, _, done in turn])
 
     def close(self) -> None:
         """Commit what is pending, then stop the thread."""
