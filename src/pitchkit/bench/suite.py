@@ -22,7 +22,7 @@ from pitchkit.bench.selfplay import Rate, engine_rate, fast_rate
 from pitchkit.presets import make_rules, presets
 from pitchkit.rules import Rules
 
-SECTIONS = ("presets", "calls", "players", "hand-size", "openspiel", "envs")
+SECTIONS = ("presets", "calls", "players", "hand-size", "openspiel", "envs", "vector")
 #: presets whose figures are also taken across player counts and hand sizes
 SCALING_PRESETS = ("pct", "seven-point")
 #: the compiled path's rate settles within a fraction of the time the engine's needs
@@ -80,6 +80,7 @@ def step_count(sections: tuple[str, ...] = SECTIONS) -> int:
         "hand-size": 2 * len(SCALING_PRESETS),
         "openspiel": 1,
         "envs": 1,
+        "vector": 1,
     }
     return sum(counts[s] for s in sections)
 
@@ -92,7 +93,8 @@ def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...
     ``legal_actions``/``apply``/``clone``/``view``; ``players`` and ``hand-size``: how the figures
     grow; ``openspiel``: OpenSpiel's Euchre driven the same way (``None`` when not installed);
     ``envs``: pct through the PettingZoo and OpenSpiel environments against the engine's loop
-    (``None`` without ``pitchkit[envs]``)."""
+    (``None`` without ``pitchkit[envs]``); ``vector``: random play through the vector environment
+    (:mod:`pitchkit.envs.vector_speed`; ``None`` without numpy)."""
     say = progress or (lambda _: None)
     report: dict[str, Any] = {"seconds": seconds, "repeat": repeat, "machine": machine_info()}
     if "presets" in sections:
@@ -138,6 +140,14 @@ def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...
     if "envs" in sections:
         say("research environments")
         report["envs"] = _envs(seconds)
+    if "vector" in sections:
+        say("vector environment")
+        try:
+            from pitchkit.envs import vector_speed
+        except ImportError:
+            report["vector"] = None
+        else:
+            report["vector"] = vector_speed.report(seconds)
     return report
 
 
@@ -225,3 +235,12 @@ def render(report: dict[str, Any], console: Console, *, markdown: bool = False) 
                 t.add_row(name, _num(row["decisions_per_s"]), f"{row['decisions_per_s'] / base:.2f}x",
                           _num(row["episodes_per_s"], 1))
             console.print(t)
+    if "vector" in report:
+        if report["vector"] is None:
+            console.print("Vector environment: not installed (pip install 'pitchkit[envs]'); skipped",
+                          markup=False)
+        else:
+            from pitchkit.envs.vector_speed import lines
+
+            for text in lines(report["vector"]):
+                console.print(text, markup=False)

@@ -13,9 +13,10 @@ for the same reasons; this module only cuts its random play into single decision
 
 from __future__ import annotations
 
+import hashlib
 import importlib
-import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -52,8 +53,8 @@ from pitchkit.fast.kernel import (
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: numba's cache would keep the fast path's functions as they were compiled into this module's:
-#: the fast path's file stamp joins this file's in the cache's key
-_FAST_STAMP = (os.stat(fast_kernel.__file__).st_mtime, os.stat(fast_kernel.__file__).st_size)
+#: a hash of the fast path's kernel joins this file's stamp in the cache's key
+_FAST_STAMP = hashlib.sha256(Path(fast_kernel.__file__).read_bytes()).hexdigest()
 
 
 def jit(fn: F) -> F:
