@@ -141,7 +141,7 @@ class Decisions:
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """The observation tensor of ``seat``: ``layout.encode`` of its view, kept up to date action
         by action (:class:`~pitchkit.envs.encoding.Tracker`)."""
-        return self._tracker.observe(self.game.hand, seat, self.pending_of(seat))
+        return self._tracker.observe(self.game.hand, seat, self.pending if seat == self.seat else ())
 
     def step(self, action_id: int) -> Step:
         """Take one decision of the seat to act; an illegal id raises

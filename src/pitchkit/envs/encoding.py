@@ -21,7 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
-from pitchkit.cards import CARDS, Card, Suit, bits_of, format_cards
+from pitchkit.cards import CARDS, Card, Suit, format_cards
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.rules import Rules, TrumpBy
 from pitchkit.view import View
@@ -339,7 +339,7 @@ class Tracker:
         o = self.offset
         self._held = self.own["hand"]
         self._deck = d
-        self._pending, self._played = o["pending"], o["played"]
+        self._pending, self._played, self._bids = o["pending"], o["played"], o["bids"]
         self._trick_at, self._sizes, self._to_act_at = o["trick"], o["hand_sizes"], o["to_act"]
         #: what the public tensor shows: the hand, its log length, finished tricks, the trick on
         #: the table, phase, trump, seat to act
@@ -382,6 +382,11 @@ class Tracker:
                 self._trick.append((seat, card))
             else:
                 self._write_tricks(hand)
+        elif at == self._at + 1 and type(last) is Bid:
+            # one bid: the bidder's row of the bids
+            row = self._bids + last.seat * (MAX_BID + 2)
+            pub[row:row + MAX_BID + 2] = 0.0
+            pub[row + 1 + (last.amount or 0)] = 1.0
         elif all(type(a) in _FOLLOWED for a in log[self._at:]):
             bids = False
             for a in log[self._at:]:
@@ -419,37 +424,46 @@ class Tracker:
         self._to_act = to_act
 
     def _rebuild(self, hand: Hand) -> None:
-        """Write the public tensor afresh from ``hand`` (in two fancy assignments: the entries that
-        are 1 and those that hold a fraction)."""
+        """Write the public tensor afresh from ``hand``."""
         pub, o, n, d = self.public, self.offset, self.layout.n, self.layout.deck
         pub[:] = 0.0
         self._hand, self._at, self._tricks, self._trick = hand, len(hand.log), 0, []
         self._to_act, self._state = None, []
-        ones = [o["dealer"] + hand.dealer]
-        for part, masks in (("hand", hand.hands), ("discards", hand.discards), ("passed", hand.passed),
-                            ("received", [hand.received(s) for s in range(n)])):
-            for start, mask in zip(self.own[part], masks, strict=True):
-                ones.extend(start + c for c in bits_of(mask))
-        played = o["played"]
-        ones.extend(played + s * d + c for plays, _ in hand.tricks for s, c in plays)
-        ones.extend(played + s * d + c for s, c in hand.trick)
-        ones.extend(o["in_hand"] + s for s in hand.seats)
-        if hand.auction.ran:
-            ones.append(o["ran"])
-        pub[ones] = 1.0
-        aside = bool(hand.set_aside())
+        exchange = hand.rules.partner_pass > 0
+        aside = exchange and bool(hand.set_aside())
         scale = self.layout.scale
-        at = [o["stock"]]
-        values = [len(hand.stock) / d]
         for s in range(n):
-            at.extend((o["hand_sizes"] + s, o["discard_counts"] + s, o["set_aside_counts"] + s,
-                       o["scores"] + s))
-            values.extend((hand.hands[s].bit_count() / d, hand.discards[s].bit_count() / d,
-                           hand.passed[s].bit_count() / d if aside else 0.0,
-                           min(2.0, max(-2.0, hand.scores_before[s] / scale))))
-        pub[at] = values
+            held, discarded, passed = hand.hands[s], hand.discards[s], hand.passed[s]
+            _set_bits(pub, self.own["hand"][s], held)
+            if discarded:
+                _set_bits(pub, self.own["discards"][s], discarded)
+                pub[o["discard_counts"] + s] = discarded.bit_count() / d
+            if passed:
+                _set_bits(pub, self.own["passed"][s], passed)
+                if aside:
+                    pub[o["set_aside_counts"] + s] = passed.bit_count() / d
+            if exchange:
+                _set_bits(pub, self.own["received"][s], hand.received(s))
+            pub[o["hand_sizes"] + s] = held.bit_count() / d
+            pub[o["scores"] + s] = min(2.0, max(-2.0, hand.scores_before[s] / scale))
+        for s in hand.seats:
+            pub[o["in_hand"] + s] = 1.0
+        pub[o["dealer"] + hand.dealer] = 1.0
+        pub[o["stock"]] = len(hand.stock) / d
+        if hand.auction.ran:
+            pub[o["ran"]] = 1.0
+        played = self._played
+        for plays, _ in hand.tricks:
+            for s, c in plays:
+                pub[played + s * d + c] = 1.0
+        for s, c in hand.trick:
+            pub[played + s * d + c] = 1.0
         self._write_tricks(hand)
-        self._write_bids(hand)
+        if hand.auction.bids:
+            self._write_bids(hand)
+        else:
+            for s in range(n):
+                pub[self._bids + s * (MAX_BID + 2)] = 1.0
         self._write_state(hand)
 
     def _write_state(self, hand: Hand) -> None:

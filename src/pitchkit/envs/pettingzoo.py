@@ -92,7 +92,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation tensor and action mask."""
         seat = self._seat[agent]
-        return {"observation": self.game.observation(seat), "action_mask": self.game.mask(seat)}
+        game = self.game
+        return {"observation": game.observation(seat), "action_mask": game.mask(seat)}
 
     def step(self, action: int | None) -> None:
         """Take the selected agent's decision (``None`` for an agent whose game is over)."""
