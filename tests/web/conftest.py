@@ -16,7 +16,7 @@ import pytest
 from tests.server.conftest import Server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser
+    from playwright.sync_api import Browser, BrowserContext
 
 #: Chromium's switches for a headless run in a container
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -60,3 +60,14 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running = Server(f"sqlite:///{folder / 'web.db'}", folder).start()
     yield running
     running.stop()
+
+
+@pytest.fixture
+def context(browser: Browser) -> Iterator[BrowserContext]:
+    """A fresh browser profile (its own localStorage) for one test."""
+    from tests.web.driver import WAIT_MS
+
+    ctx = browser.new_context(viewport={"width": 1100, "height": 850})
+    ctx.set_default_timeout(WAIT_MS)
+    yield ctx
+    ctx.close()

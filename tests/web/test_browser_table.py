@@ -8,7 +8,6 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,6 @@ from tests.server.conftest import Server
 from tests.web.driver import (
     CARD,
     LOW_CONTRAST_JS,
-    WAIT_MS,
     Player,
     bot_game,
     create_table,
@@ -34,15 +32,6 @@ from tests.web.driver import (
 BOTS = [{"bot": "heuristic"}] * 3
 #: what only a seat is sent (its cards, discards, passes, choices, and its number)
 PRIVATE = {"hand", "discards", "passed", "received", "legal", "seat"}
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh browser profile (its own localStorage) for one test."""
-    ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    ctx.set_default_timeout(WAIT_MS)
-    yield ctx
-    ctx.close()
 
 
 def _check_summary(player: Player, base: str, table_id: str, hand: int) -> None:
@@ -99,7 +88,8 @@ def _check_tricks_and_teams(player: Player, base: str, table_id: str, variant: s
 def _check_card_points(player: Player, base: str, table_id: str, variant: str, players: int) -> None:
     """The page's running count of card points for game ends where the engine's does."""
     rules = make_rules(variant)
-    if "game" not in rules.points or rules.dynamic_teams:
+    by_points = str(getattr(rules, "score_by", "points")) == "points"  # not a trick-scoring game
+    if "game" not in rules.points or rules.dynamic_teams or not by_points:
         return
     replay = ok(http(base, "POST", "/api/replay", record(base, table_id)[:1]))["hands"][0]
     tricks = replay["steps"][-1]["tricks"]

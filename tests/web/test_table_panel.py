@@ -5,26 +5,16 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from tests.server.conftest import Server
 from tests.web.driver import WAIT_MS, Player, create_table
 
 BOTS = [{"bot": "heuristic"}] * 3
 SEVEN = {"off-jack": True, "jokers": 2, "equal-jokers": True, "dynamic-teams": True}
-
-
-@pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    """A fresh browser profile for one test."""
-    ctx = browser.new_context(viewport={"width": 1100, "height": 850})
-    ctx.set_default_timeout(WAIT_MS)
-    yield ctx
-    ctx.close()
 
 
 def test_the_hint_shows_its_reason_and_every_bid_then_the_value_of_cards(

@@ -11,7 +11,8 @@ export function drawingOptions(options) {
     offJack: o["off-jack"] === true,
     teams: Number(o.teams) || 0,
     dynamic: o["dynamic-teams"] === true,
-    showGame: Array.isArray(o.points) && o.points.includes("game"),
+    // card points for *game*, where the rules score points (not tricks, as in Euchre)
+    showGame: Array.isArray(o.points) && o.points.includes("game") && (o["score-by"] || "points") === "points",
     target: o.target === null || o.target === undefined ? NaN : Number(o.target),
     within: o["bidder-only-within"] === null || o["bidder-only-within"] === undefined ? NaN : Number(o["bidder-only-within"]),
   };
