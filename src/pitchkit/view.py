@@ -11,7 +11,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from pitchkit.actions import Action, Discard, PassCards, Phase
 from pitchkit.cards import CARDS, Card, Suit, cards_of
@@ -74,25 +74,15 @@ class View:
         return self.to_act == self.seat
 
 
-@dataclass(frozen=True, slots=True)
-class _Public:
+class _Public(NamedTuple):
     """The part of a view every seat shares, for one state of one hand."""
 
     #: the hand's log length when this was taken (a hand changes only by appending to its log)
     at: int
     phase: Phase
     to_act: int | None
-    hand_sizes: tuple[int, ...]
-    discard_counts: tuple[int, ...]
-    set_aside_counts: tuple[int, ...]
-    stock_size: int
-    bids: tuple[tuple[int, int | None], ...]
-    ran: bool
-    pitcher: int | None
-    bid: int | None
-    trump: Suit | None
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[tuple[tuple[tuple[int, Card], ...], int], ...]
+    #: the view's fields from ``hand_sizes`` to ``tricks``, in order
+    table: tuple[object, ...]
     upcard: Card | None
     #: the log when it holds no discard or pass (every seat sees all of it), else ``None``
     log: tuple[Action, ...] | None
@@ -134,7 +124,8 @@ def _public(hand: Hand) -> _Public:
         return old
     if old is not None and old.at > at:
         old = None
-    done = old.tricks if old is not None else ()
+    done: tuple[tuple[tuple[tuple[int, Card], ...], int], ...] = \
+        old.table[-1] if old is not None else ()  # type: ignore[assignment]
     raw = hand.tricks
     tricks = done if len(done) == len(raw) else \
         done + tuple([(_trick(plays), w) for plays, w in raw[len(done):]])
@@ -144,15 +135,12 @@ def _public(hand: Hand) -> _Public:
     aside = hand.set_aside()
     auction = hand.auction
     upcard = hand.upcard
-    pub = _Public(
-        at=at, phase=hand.phase, to_act=hand.to_act,
-        hand_sizes=tuple([h.bit_count() for h in hand.hands]),
-        discard_counts=tuple([d.bit_count() for d in hand.discards]),
-        set_aside_counts=tuple([m.bit_count() for m in hand.passed]) if aside else (0,) * hand.n_seats,
-        stock_size=len(hand.stock), bids=tuple(auction.bids), ran=auction.ran, pitcher=hand.pitcher,
-        bid=hand.bid, trump=None if hand.trump is None else Suit(hand.trump), trick=_trick(hand.trick),
-        tricks=tricks, upcard=None if upcard is None else CARDS[upcard],
-        log=None if private else tuple(log))
+    table = (tuple([h.bit_count() for h in hand.hands]), tuple([d.bit_count() for d in hand.discards]),
+             tuple([m.bit_count() for m in hand.passed]) if aside else (0,) * hand.n_seats,
+             len(hand.stock), tuple(auction.bids), auction.ran, hand.pitcher, hand.bid,
+             None if hand.trump is None else Suit(hand.trump), _trick(hand.trick), tricks)
+    pub = _Public(at, hand.phase, hand.to_act, table, None if upcard is None else CARDS[upcard],
+                  None if private else tuple(log))
     _PUBLIC[hand] = pub
     return pub
 
@@ -182,8 +170,7 @@ def make_view(hand: Hand, seat: int) -> View:
     for put, value in zip(_SLOTS, (
             seat, rules_copy(hand.rules), hand.n_seats, hand.seats, hand.dealer, pub.phase, pub.to_act,
             _cards(hand.hands[seat]), _cards(hand.discards[seat]), _cards(hand.passed[seat]),
-            _cards(received), pub.hand_sizes, pub.discard_counts, pub.set_aside_counts, pub.stock_size,
-            pub.bids, pub.ran, pub.pitcher, pub.bid, pub.trump, pub.trick, pub.tricks, hand.scores_before,
+            _cards(received), *pub.table, hand.scores_before,
             log, tuple(hand.legal_actions()) if turn and not discarding else (), options, pub.upcard),
             strict=True):
         put(view, value)
