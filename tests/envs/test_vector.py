@@ -37,13 +37,20 @@ CONFIGS: list[tuple[str, dict[str, object], set[str]]] = [
     ("seven-point", {"players": 5}, {"lead-trump"}),
     ("ten-point", {"draw-to": 0, "bidder-takes-stock": False, "misdeal-no-face": False,
                    "trump-by": "lead", "bidder-leads-trump": False}, {"lead-trump"}),
+    ("ten-point", {}, {"discard", "discard-done", "second-discard", "pass-card"}),
+    ("ten-point", {"hand-size": 4, "draw-to": 4}, {"misdeal", "discard"}),
+    ("ten-point", {"bidder-takes-stock": False, "draw-to": 5}, {"discard"}),
 ]
 
 
 def kind(row: npt.NDArray[np.int64], action: int) -> str:
     """Which branch of the state machine a decision takes."""
-    if action in (enc.CHOOSE_RUN, enc.CHOOSE_SELL):
-        return "run" if action == enc.CHOOSE_RUN else "sell"
+    if action in (enc.CHOOSE_RUN, enc.CHOOSE_SELL, enc.CHOOSE_MISDEAL):
+        return {enc.CHOOSE_RUN: "run", enc.CHOOSE_SELL: "sell", enc.CHOOSE_MISDEAL: "misdeal"}[action]
+    if enc.DISCARD_BASE <= action <= enc.DISCARD_DONE:
+        if row[vk.SECOND]:
+            return "second-discard"
+        return "discard" if action < enc.DISCARD_DONE else "discard-done"
     if enc.TRUMP_BASE <= action < enc.PLAY_BASE:
         return "lead-trump" if row[vk.LED] >= 0 else "declare"
     if action >= enc.PASS_BASE:
@@ -106,7 +113,7 @@ def play_side_by_side(env: VectorEnv, steps: int, *, observe: bool = True,
             assert bool(done[i]) == over, f"row {i}: done"
             if over:
                 result = engine.hands[i].result
-                assert result is not None and not result.misdeal
+                assert result is not None
                 assert rewards[i].tolist() == [float(d) for d in result.delta], f"row {i}: scores"
                 engine.hands[i] = engine.deal(i)
                 finished += 1
@@ -117,13 +124,15 @@ def play_side_by_side(env: VectorEnv, steps: int, *, observe: bool = True,
 
 def test_the_kernel_uses_the_encodings_table() -> None:
     assert vk.N_ACTIONS == enc.N_ACTIONS
-    assert (vk.ID_RUN, vk.ID_SELL, vk.ID_TRUMP, vk.ID_PLAY, vk.ID_PASS_CARD) == (
-        enc.CHOOSE_RUN, enc.CHOOSE_SELL, enc.TRUMP_BASE, enc.PLAY_BASE, enc.PASS_BASE)
+    assert (vk.ID_RUN, vk.ID_SELL, vk.ID_MISDEAL, vk.ID_TRUMP, vk.ID_PLAY, vk.ID_DISCARD_CARD,
+            vk.ID_DISCARD_DONE, vk.ID_PASS_CARD) == (
+        enc.CHOOSE_RUN, enc.CHOOSE_SELL, enc.CHOOSE_MISDEAL, enc.TRUMP_BASE, enc.PLAY_BASE,
+        enc.DISCARD_BASE, enc.DISCARD_DONE, enc.PASS_BASE)
     assert tuple(name for name, _ in enc.Layout.of(make_rules("pct")).sections) == vk.SECTIONS
     assert vk.BID_SLOTS == enc.MAX_BID + 2
     phases = [p.value for p in enc.PHASES]
-    assert [phases[i] for i in (vk.PH_AUCTION, vk.PH_TRUMP, vk.PH_EXCHANGE, vk.PH_PLAY, vk.PH_DONE)] \
-        == ["auction", "trump", "exchange", "play", "done"]
+    assert [phases[i] for i in (vk.PH_AUCTION, vk.PH_TRUMP, vk.PH_DISCARD, vk.PH_EXCHANGE, vk.PH_PLAY,
+                                vk.PH_DONE)] == ["auction", "trump", "discard", "exchange", "play", "done"]
 
 
 @pytest.mark.parametrize("variant", SUPPORTED)
@@ -232,8 +241,10 @@ def test_step_before_reset_is_refused() -> None:
 
 
 def test_rules_it_cannot_play_are_refused_with_the_reason() -> None:
-    with pytest.raises(RulesError, match="does not support ten-point: discard and draw"):
-        VectorEnv("ten-point", 4, seed=1)
+    with pytest.raises(RulesError, match="does not support smudge: scoring-order going out"):
+        VectorEnv("smudge", 4, seed=1, options={"target": 3})
+    with pytest.raises(RulesError, match="does not support pct: bids above 17"):
+        VectorEnv("pct", 4, seed=1, options={"max-bid": 18})
     with pytest.raises(RulesError, match="number of environments"):
         VectorEnv("pct", 0, seed=1)
     with pytest.raises(RulesError, match="number of environments"):

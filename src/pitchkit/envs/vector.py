@@ -53,18 +53,13 @@ _PITCH_ONLY: tuple[tuple[str, object], ...] = (
 
 def unsupported_reason(rules: Rules) -> str | None:
     """Why the vector environment cannot play ``rules`` (``None`` when it can): the fast path's
-    limits (:func:`pitchkit.fast.unsupported_reason`), and discards and misdeal calls, which it
-    does not take as decisions yet."""
+    limits (:func:`pitchkit.fast.unsupported_reason`), and other games' rules."""
     for name, plain in _PITCH_ONLY:
         value = getattr(rules, name, plain)
         if value != plain:
             return f"{name.replace('_', '-')} = {value} is not a rule of the vector environment"
     if rules.trump_by == "upcard":
         return "trump-by = upcard is not a rule of the vector environment"
-    if rules.draw_to:
-        return "discard and draw (draw-to) is not a decision of the vector environment yet"
-    if rules.misdeal_no_face:
-        return "misdeal calls (misdeal-no-face) are not decisions of the vector environment yet"
     return fast_unsupported_reason(rules)
 
 

@@ -25,10 +25,14 @@ from pitchkit.fast import kernel as fast_kernel
 from pitchkit.fast.kernel import (
     DECK,
     DECLARE,
+    DRAW_TO,
+    FACE_OR_POINT,
     FORCED_BID,
     MAX_BID,
+    MISDEAL_NO_FACE,
     N_CATS,
     OFF_JACK,
+    OPT_MISDEAL,
     OPT_RUN,
     OPT_SELL,
     PARTNER_PASS,
@@ -37,12 +41,14 @@ from pitchkit.fast.kernel import (
     STEAL,
     STEAL_NONE,
     STEAL_SAME,
+    TAKES_STOCK,
     TEAMS,
     N,
     deal,
     first_round_options,
     legal_play,
     nth_bit,
+    point_mask,
     popcount,
     rng_below,
     rng_next,
@@ -76,10 +82,11 @@ MAXP = 9
 #: number of action ids (``encoding.N_ACTIONS``; checked by the tests)
 N_ACTIONS = 193
 #: first ids of the action kinds (``encoding``'s table)
-ID_RUN, ID_SELL, ID_TRUMP, ID_PLAY, ID_PASS_CARD = 23, 24, 26, 30, 139
+ID_RUN, ID_SELL, ID_MISDEAL, ID_TRUMP, ID_PLAY = 23, 24, 25, 26, 30
+ID_DISCARD_CARD, ID_DISCARD_DONE, ID_PASS_CARD = 84, 138, 139
 
 # phases, in the order of ``encoding.PHASES``
-PH_AUCTION, PH_TRUMP, PH_EXCHANGE, PH_PLAY, PH_DONE = 0, 1, 3, 4, 5
+PH_AUCTION, PH_TRUMP, PH_DISCARD, PH_EXCHANGE, PH_PLAY, PH_DONE = 0, 1, 2, 3, 4, 5
 
 # -- one environment's row: scalars, then per-seat and per-card arrays ---------------------------
 RNG = 0            # SplitMix64 state of the deals
@@ -97,19 +104,24 @@ PITCHER = 11
 BID = 12
 TRUMP = 13
 LED = 14           # the led card whose suit the leader is naming, -1 none
-PENDING = 15       # cards picked in the partner pass under way
+PENDING = 15       # cards picked in the discard or partner pass under way
 TRICKS = 16        # finished tricks
 J = 17             # cards in the current trick
 K = 18             # cards played
 WON_BY = 19        # mask of the seats that won a trick
 PASS_I = 20        # seats that have passed to their partner
 LEGAL = 21         # 4 words of 63 bits (no sign bit): the legal action ids
-HANDS = 25
+NEED = 25          # cards the seats that have discarded will draw
+SECOND = 26        # 1 during the bidder's discard after taking the stock
+DQ_I = 27          # seats that have been called to discard
+POINTS = 28        # the cards that score by themselves under trump (never discarded)
+HANDS = 29
 PASSED = HANDS + MAXP
 LATEST = PASSED + MAXP      # each seat's latest bid: 0 none, 1 pass, 1 + v a bid of v
 PLAYED_BY = LATEST + MAXP
 CAPT_BY = PLAYED_BY + MAXP
-PTS = CAPT_BY + MAXP
+DISCARDS = CAPT_BY + MAXP
+PTS = DISCARDS + MAXP
 TRICK_SEAT = PTS + MAXP
 TRICK_CARD = TRICK_SEAT + MAXP
 SIDE = TRICK_CARD + MAXP
@@ -126,9 +138,9 @@ ROW = DECK_AT + 54
 SECTIONS = ("hand", "discards", "passed", "received", "pending", "played", "trick", "captured",
             "phase", "to_act", "dealer", "pitcher", "in_hand", "trump", "contract", "bids", "ran",
             "hand_sizes", "discard_counts", "set_aside_counts", "stock", "scores")
-(O_HAND, _O_DISCARDS, O_PASSED, O_RECEIVED, O_PENDING, O_PLAYED, O_TRICK, O_CAPTURED, O_PHASE,
+(O_HAND, O_DISCARDS, O_PASSED, O_RECEIVED, O_PENDING, O_PLAYED, O_TRICK, O_CAPTURED, O_PHASE,
  O_TO_ACT, O_DEALER, O_PITCHER, O_IN_HAND, O_TRUMP, O_CONTRACT, O_BIDS, O_RAN, O_HAND_SIZES,
- _O_DISCARD_COUNTS, O_SET_ASIDE, O_STOCK, _O_SCORES) = range(len(SECTIONS))
+ O_DISCARD_COUNTS, O_SET_ASIDE, O_STOCK, _O_SCORES) = range(len(SECTIONS))
 BID_SLOTS = 24
 #: bits used in each word of the legal ids
 WORD = 63
@@ -168,7 +180,12 @@ def new_hand(P: Any, r: Any) -> None:
     r[K] = 0
     r[WON_BY] = 0
     r[PASS_I] = 0
+    r[NEED] = 0
+    r[SECOND] = 0
+    r[DQ_I] = 0
+    r[POINTS] = 0
     for s in range(MAXP):
+        r[DISCARDS + s] = 0
         r[PASSED + s] = 0
         r[LATEST + s] = 0
         r[PLAYED_BY + s] = 0
@@ -197,6 +214,8 @@ def auction_options(P: Any, r: Any) -> int:
         opts = first_round_options(P, r[TURN] == n - 1, high, other)
         if P[DECK] - r[POS] < P[RUN_EXTRA] * n:
             opts &= ~(1 << OPT_RUN)
+        if P[MISDEAL_NO_FACE] and r[HANDS + seat] & FACE_OR_POINT == 0:
+            opts |= 1 << OPT_MISDEAL
         return int(opts)
     if r[TURN] < n - 1:
         opts = 1
@@ -237,6 +256,8 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
             _allow(r, ID_RUN)
         if (opts >> OPT_SELL) & 1:
             _allow(r, ID_SELL)
+        if (opts >> OPT_MISDEAL) & 1:
+            _allow(r, ID_MISDEAL)
     elif ph == PH_TRUMP:
         c = r[LED]
         if c < 0 or c >= 52:
@@ -245,14 +266,22 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
         else:
             _allow(r, ID_TRUMP + c // 13)
             _allow(r, ID_TRUMP + (c // 13 ^ 3))
+    elif ph == PH_DISCARD:
+        allowed, lo, hi = discard_bounds(P, r, seat)
+        picked = popcount(r[PENDING])
+        later = _after(allowed, r[PENDING])
+        left = popcount(later)
+        m = later
+        while m:
+            if picked + 1 <= hi and picked + left >= lo:
+                _allow(r, ID_DISCARD_CARD + _low_index(m))
+            m &= m - 1
+            left -= 1
+        if lo <= picked <= hi:
+            _allow(r, ID_DISCARD_DONE)
     elif ph == PH_EXCHANGE:
-        pending = r[PENDING]
-        later = r[HANDS + seat]
-        h = pending
-        while h:
-            later &= ~((_low_bit(h) << 1) - 1)
-            h &= h - 1
-        need = P[PARTNER_PASS] - popcount(pending)
+        later = _after(r[HANDS + seat], r[PENDING])
+        need = P[PARTNER_PASS] - popcount(r[PENDING])
         left = popcount(later)
         m = later
         while m:
@@ -276,8 +305,24 @@ def _low_index(m: int) -> int:
 
 
 @jit
-def _low_bit(m: int) -> int:
-    return m & -m
+def _after(cards: int, picked: int) -> int:
+    """The cards of ``cards`` above every card of ``picked`` (picks go in increasing index)."""
+    while picked:
+        cards &= ~(((picked & -picked) << 1) - 1)
+        picked &= picked - 1
+    return cards
+
+
+@jit
+def discard_bounds(P: Any, r: Any, seat: int) -> tuple[int, int, int]:
+    """(cards it may discard, fewest, most) for ``seat``'s discard now (as the engine's)."""
+    held = popcount(r[HANDS + seat])
+    keep = P[DRAW_TO]
+    allowed = r[HANDS + seat] & ~r[POINTS]
+    if r[SECOND]:
+        return allowed, held - keep, held - keep
+    spare = P[DECK] - r[POS] - r[NEED]
+    return allowed, max(0, held - keep), min(held - max(0, keep - spare), popcount(allowed))
 
 
 @jit
@@ -327,6 +372,9 @@ def _apply_auction(P: Any, r: Any, a: int) -> None:
         return
     if a == ID_SELL:
         _end_auction(P, r, r[BIDDER], r[HIGH])
+        return
+    if a == ID_MISDEAL:
+        r[PHASE] = PH_DONE
         return
     r[LATEST + seat] = 1 + a
     if a > 0:
@@ -423,7 +471,7 @@ def _apply_play(P: Any, suit: Any, power: Any, tmask: Any, gval: Any, r: Any, c:
 def apply(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, smask: Any,
           off_jack: Any, gval: Any, r: Any, a: int) -> bool:
     """Apply the legal decision ``a`` to row ``r``; True when it ended the hand, whose score
-    changes are then at ``DELTA``."""
+    changes are then at ``DELTA`` (all zero for a misdeal)."""
     ph = r[PHASE]
     over = False
     if ph == PH_AUCTION:
@@ -434,8 +482,17 @@ def apply(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, sma
             r[LED] = -1
             r[PHASE] = PH_PLAY
             over = _continue_trick(P, suit, power, tmask, gval, r)
+        elif P[DRAW_TO]:
+            r[POINTS] = point_mask(cats, r[TRUMP], off_jack)
+            r[PHASE] = PH_DISCARD
+            _next_discarder(P, r)
         else:
             _begin_play(P, r)
+    elif ph == PH_DISCARD:
+        if a == ID_DISCARD_DONE:
+            _apply_discard(P, r)
+        else:
+            r[PENDING] |= 1 << (a - ID_DISCARD_CARD)
     elif ph == PH_EXCHANGE:
         _apply_pass_card(P, r, a - ID_PASS_CARD)
     else:
@@ -446,7 +503,61 @@ def apply(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, sma
               r[PLAYER_OF:PLAYER_OF + 54], r[CAPT_OF:CAPT_OF + 54], r[ORDER_OF:ORDER_OF + 54],
               r[PTS:PTS + MAXP], r[SIDE:SIDE + MAXP], r[SIDE_TOT:SIDE_TOT + MAXP],
               r[AWARD:AWARD + N_CATS], r[DELTA:DELTA + MAXP])
-    return over
+        return True
+    if r[PHASE] == PH_DONE:
+        for s in range(MAXP):
+            r[DELTA + s] = 0
+        return True
+    return False
+
+
+@jit
+def _apply_discard(P: Any, r: Any) -> None:
+    seat = r[TO_ACT]
+    m = r[PENDING]
+    r[PENDING] = 0
+    r[HANDS + seat] &= ~m
+    r[DISCARDS + seat] |= m
+    if r[SECOND]:
+        r[SECOND] = 0
+        _begin_play(P, r)
+        return
+    r[NEED] += P[DRAW_TO] - popcount(r[HANDS + seat])
+    _next_discarder(P, r)
+
+
+@jit
+def _next_discarder(P: Any, r: Any) -> None:
+    """Call the next seat to discard; after the last, the draw, the bidder's taking the stock and
+    maybe its second discard. A seat that would have to bury a point card throws the hand in."""
+    n = P[N]
+    keep = P[DRAW_TO]
+    if r[DQ_I] < n:
+        seat = (r[DEALER] + 1 + r[DQ_I]) % n
+        r[DQ_I] += 1
+        if popcount(r[HANDS + seat] & r[POINTS]) > keep:
+            r[PHASE] = PH_DONE
+            return
+        r[TO_ACT] = seat
+        return
+    for i in range(n):
+        s = (r[DEALER] + 1 + i) % n
+        while popcount(r[HANDS + s]) < keep and r[POS] < P[DECK]:
+            r[HANDS + s] |= 1 << r[DECK_AT + r[POS]]
+            r[POS] += 1
+    pitcher = r[PITCHER]
+    if P[TAKES_STOCK]:
+        while r[POS] < P[DECK]:
+            r[HANDS + pitcher] |= 1 << r[DECK_AT + r[POS]]
+            r[POS] += 1
+    held = r[HANDS + pitcher]
+    if popcount(held & r[POINTS]) > keep:
+        r[PHASE] = PH_DONE
+    elif popcount(held) > keep:
+        r[SECOND] = 1
+        r[TO_ACT] = pitcher
+    else:
+        _begin_play(P, r)
 
 
 @jit
@@ -465,6 +576,7 @@ def write_obs(P: Any, offs: Any, r: Any, out: Any) -> None:
     ph = r[PHASE]
     out[:] = 0.0
     _cards(out, offs[O_HAND], r[HANDS + me])
+    _cards(out, offs[O_DISCARDS], r[DISCARDS + me])
     _cards(out, offs[O_PASSED], r[PASSED + me])
     if P[PARTNER_PASS] and ph in (PH_PLAY, PH_DONE):
         _cards(out, offs[O_RECEIVED], r[PASSED + (me + P[TEAMS]) % n])
@@ -476,6 +588,7 @@ def write_obs(P: Any, offs: Any, r: Any, out: Any) -> None:
         out[offs[O_BIDS] + rel * BID_SLOTS + r[LATEST + s]] = 1.0
         out[offs[O_IN_HAND] + rel] = 1.0
         out[offs[O_HAND_SIZES] + rel] = np.float32(popcount(r[HANDS + s]) / d)
+        out[offs[O_DISCARD_COUNTS] + rel] = np.float32(popcount(r[DISCARDS + s]) / d)
         if ph == PH_EXCHANGE:
             out[offs[O_SET_ASIDE] + rel] = np.float32(popcount(r[PASSED + s]) / d)
     for j in range(r[J]):
