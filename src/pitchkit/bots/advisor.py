@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from pitchkit.actions import Action, Bid, Phase, Play
 from pitchkit.cards import Card
@@ -69,7 +69,7 @@ class Advice:
     """What the samples say about the seat's choices (empty when nothing could be estimated)."""
 
     bids: tuple[BidAdvice, ...] = ()
-    cards: tuple[CardAdvice, ...] = field(default=())
+    cards: tuple[CardAdvice, ...] = ()
     #: deals solved
     samples: int = 0
 
@@ -170,7 +170,7 @@ def _signed(x: float) -> str:
     return f"{round(x, 1) + 0.0:+.1f}".replace("-", "\u2212")
 
 
-def reason(view: View, action: Action, advice: Advice) -> str:
+def reason(action: Action, advice: Advice) -> str:
     """The advice for ``action`` in one sentence ("" when there is none)."""
     if isinstance(action, Bid) and advice.bids:
         if action.amount is None:

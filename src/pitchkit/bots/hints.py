@@ -72,7 +72,7 @@ def hint_json(name: str, view: View, seed: int, seconds: float | None = None) ->
         action = make_bot(name, rng=bot_rng).choose(view)
     entry = action_json(view.rules, action)
     entry.pop("seat", None)
-    out: dict[str, Any] = {"bot": name, "action": entry, "reason": reason(view, action, advice)}
+    out: dict[str, Any] = {"bot": name, "action": entry, "reason": reason(action, advice)}
     if advice.bids:
         ranked = sorted(advice.bids, key=lambda b: -b.expected)
         out["bids"] = [{"bid": int(b.name) if b.name.isdigit() else b.name, "trump": str(Suit(b.suit)),
