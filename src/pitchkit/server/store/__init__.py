@@ -1,15 +1,20 @@
 """The database: an engine per URL, migrations at start, and a writer that commits in batches.
 
 Writes go through :class:`Writer`: each call hands over the rows to add and waits until they are
-committed. The rows of all calls that arrive while a commit is under way are committed together,
-in one transaction, in a thread of their own, so the event loop never waits on the disk and one
-fsync serves many actions. The log entries of a batch are one insert; on PostgreSQL its
-notifications are one ``NOTIFY``, so a batch is a few round trips however many tables it serves.
+committed. The rows of all calls made in one turn of the event loop are committed together, in one
+transaction. On PostgreSQL that happens in a thread of its own (with the calls that arrive while a
+commit is under way), so the event loop never waits on the network. SQLite in WAL mode writes a
+commit to the operating system without waiting for the disk, so there the turn's transaction is
+committed on the event loop itself, sparing a thread hand-over per turn; the WAL is copied back
+into the database (a checkpoint, which does wait for the disk) by a thread of its own. The log
+entries of a batch are one insert; on PostgreSQL its notifications are one ``NOTIFY``, so a batch
+is a few round trips however many tables it serves.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -58,6 +63,8 @@ def connect(url: str) -> Engine:
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            # checkpoints are the writer's checkpoint thread's, never a committing connection's
+            cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         return engine
@@ -140,17 +147,25 @@ def run_jobs(conn: Connection, jobs: Sequence[Job], *, alone: bool = False) -> N
 _Pending = tuple[tuple[Job, ...], asyncio.AbstractEventLoop, asyncio.Future[None]]
 
 
+logger = logging.getLogger("pitchkit.server")
+#: seconds between checkpoints of an SQLite database's WAL
+CHECKPOINT_SECONDS = 1.0
+
+
 class Writer:
-    """Commits batches of jobs in a thread; :meth:`run` returns once its jobs are committed. The
-    changes made in one turn of an event loop reach the thread together, at the end of the turn."""
+    """Commits the jobs of each turn of an event loop in one transaction (see the module's
+    docstring for where); :meth:`run` returns once its jobs are committed."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        #: commit on the event loop (SQLite); else in the writer thread
+        self.inline = engine.dialect.name == "sqlite"
         self._lock = threading.Condition()
         self._pending: list[_Pending] = []
         self._turn: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
         self._closed = False
-        self._thread = threading.Thread(target=self._loop, name="pitchkit-writer", daemon=True)
+        self._thread = threading.Thread(target=self._checkpoints if self.inline else self._loop,
+                                        name="pitchkit-writer", daemon=True)
         self._thread.start()
 
     async def run(self, *jobs: Job) -> None:
@@ -169,6 +184,9 @@ class Writer:
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
         turn = self._turn.pop(loop, [])
+        if self.inline and not self._closed:
+            self._commit(turn)
+            return
         with self._lock:
             if not self._closed:
                 self._pending.extend(turn)
@@ -182,6 +200,22 @@ class Writer:
             self._closed = True
             self._lock.notify()
         self._thread.join()
+        if self.inline:
+            self._checkpoint()
+
+    def _checkpoints(self) -> None:
+        while True:
+            with self._lock:
+                if self._closed or (self._lock.wait(CHECKPOINT_SECONDS) and self._closed):
+                    return
+            try:
+                self._checkpoint()
+            except sa.exc.SQLAlchemyError:
+                logger.exception("checkpoint failed")
+
+    def _checkpoint(self) -> None:
+        with self.engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def _loop(self) -> None:
         while True:
@@ -210,6 +244,9 @@ class Writer:
                             run_jobs(conn, jobs, alone=True)
                     except Exception as alone:
                         errors[i] = alone
+        if self.inline:
+            _settle([(done, error) for (_, _, done), error in zip(batch, errors, strict=True)])
+            return
         # one wake-up of each event loop for the whole batch
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], BaseException | None]]] = {}
         for (_, loop, done), error in zip(batch, errors, strict=True):
