@@ -72,7 +72,7 @@ def cluster() -> Iterator[None]:
     """A small local Ray instance for this module's split runs."""
     import ray
 
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, object_store_memory=100 * 2**20)
     yield
     ray.shutdown()
 
