@@ -311,3 +311,36 @@ def test_a_malformed_sheet_is_one_line_never_a_traceback(hand: int, field: str, 
         score_any(pct_sheet(hands))
     except ValueError as e:
         assert "\n" not in str(e) and str(e)
+
+
+def test_darrtown_rule5_a_sheet_tied_after_every_deal_plays_extra_hands_alone() -> None:
+    """Seed 000 tournament rule 5 on a sheet: leaders tied after every player dealt twice play extra
+    hands alone; the sheet is not over at the tie, and the extra hand must leave the others out."""
+    rules = make_rules("pct-tournament", players=3)
+    for seed in range(300):
+        played = play_table(rules, ["heuristic"] * 3, random.Random(seed))
+        if len(played.record) > 6:
+            break
+    else:
+        pytest.fail("no seed gave leaders tied after six hands")
+    _, hands = replay_game(record_hands(played.record))
+    sheet = [sheet_of(h) for h in hands]
+    doc = {"sheet": 1, "variant": "pct-tournament", "players": ["A", "B", "C"], "hands": sheet}
+    assert not replay_sheet({**doc, "hands": sheet[:6]}).over
+    assert replay_sheet(doc).over and sheet[6]["sit_out"]
+    wrong = {**sheet[6], "sit_out": []}
+    with pytest.raises(ValueError, match="sitting out this hand are"):
+        replay_sheet({**doc, "hands": [*sheet[:6], wrong]})
+
+
+def test_darrtown_rule37_a_misplay_on_a_sheet_loses_the_highest_bid_and_sits_out(tmp_path: Path) -> None:
+    """Seed 000 tournament rules 36-37 at a physical table: a hand ended by an uncorrectable misplay
+    costs the offender the hand's highest bid; he sits out the next hand, which the same dealer deals."""
+    desk = Desk.create(tmp_path / "d", new_event("darrtown", seed=1))
+    desk.add([["Ann"], ["Bob"], ["Cy"]])
+    desk.seat()
+    desk.add_judge("Jo Day", "JD", "2468")
+    out = desk.enter(1, {"dealer": 2, "bids": [{"bid": 2}, {"bid": 3}], "ruling": "misplay", "seat": 0})
+    assert out["ruling"] == "misplay" and out["delta"] == [-3, 0, 0]
+    desk.confirm(1, "JD", "2468")
+    assert desk.next_dealer(1) == (2, [0])
