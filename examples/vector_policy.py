@@ -361,9 +361,10 @@ def curve_svg(curve: Curve, title: str) -> str:
                               (curve.random_points, "#d62728", "random (other seats, mean)")):
         pts = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in zip(curve.hands, ys, strict=True))
         out.append(f'<polyline points="{pts}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        y = top + 12 + 16 * (colour != "#1f77b4")
-        out.append(f'<line x1="{left + 12}" y1="{y}" x2="{left + 36}" y2="{y}" stroke="{colour}" '
-                   f'stroke-width="2"/><text x="{left + 42}" y="{y + 4}">{label}</text>')
+        y = h - bottom - 40 + 16 * (colour != "#1f77b4")
+        x0 = w - right - 220
+        out.append(f'<line x1="{x0}" y1="{y}" x2="{x0 + 24}" y2="{y}" stroke="{colour}" '
+                   f'stroke-width="2"/><text x="{x0 + 30}" y="{y + 4}">{label}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -377,6 +378,8 @@ def main(argv: list[str] | None = None) -> None:
     tr.add_argument("--updates", type=int, default=800)
     tr.add_argument("--envs", type=int, default=256)
     tr.add_argument("--seed", type=int, default=1)
+    tr.add_argument("--auction-entropy", type=float, default=0.1,
+                    help="entropy bonus of auction decisions (others: 0.01)")
     tr.add_argument("--out", type=Path, default=Path("examples/trained/pct.npz"))
     tr.add_argument("--curve", type=Path, help="write the learning curve here (.svg; .json beside it)")
     ar = sub.add_parser("arena", help="the trained policy against a bot in pitchkit's arena")
@@ -387,7 +390,8 @@ def main(argv: list[str] | None = None) -> None:
     ar.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
     if args.cmd == "train":
-        pol, curve = train(args.variant, updates=args.updates, envs=args.envs, seed=args.seed)
+        pol, curve = train(args.variant, updates=args.updates, envs=args.envs, seed=args.seed,
+                           auction_entropy_coef=args.auction_entropy)
         pol.save(args.out)
         print(f"weights: {args.out}")
         if args.curve is not None:
