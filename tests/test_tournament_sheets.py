@@ -153,6 +153,7 @@ def change(index: int, **fields: Any) -> list[dict[str, Any]]:
         (change(0, bids=[{"bid": 2}, {"bid": 2}]), "bid 1"),
         (change(0, bids=[{"bid": 2}]), "do not end the auction"),
         (change(1, made=False), "the sheet says set"),
+    (change(1, pitcher=0), "make seat 1 the pitcher"),
         (change(1, dealer=0), "seat 1 deals this hand"),
         (
             change(0, awards=[{**PCT_HANDS[0]["awards"][0], "card": "2H"}, *PCT_HANDS[0]["awards"][1:]]),

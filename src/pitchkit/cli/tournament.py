@@ -258,6 +258,8 @@ def enter(
                                       "the first hand needs it)"),
     bids: str = typer.Option("", "--bids", help="the bids in turn from the dealer's left, e.g. pass,2,3,pass "
                              "(run, sell, take, smudge too)"),
+    pitcher: int | None = typer.Option(None, "--pitcher", help="the pitcher's seat (checked against the "
+                                       "bids)"),
     trump: str | None = typer.Option(None, "--trump", help="the trump suit: C, D, H or S"),
     award: list[str] = typer.Option([], "--award", metavar="POINT=SEAT[:CARD]", help="who took a point: "
                                     "high=0:AS, low=1, jack=2, game=0, ... (repeatable)"),
@@ -291,6 +293,8 @@ def enter(
             entry.update({"ruling": ruling_name, "seat": offender})
         else:
             entry.update({"trump": trump, "awards": _sheet_awards(award)})
+            if pitcher is not None:
+                entry["pitcher"] = pitcher
             if points is not None:
                 entry["card_points"] = _numbers(points, "--points")
             if made is not None:

@@ -33,8 +33,8 @@ from pitchkit.trump import table
 
 #: the score-sheet format's version (the value of a sheet's ``sheet`` field)
 SHEET_VERSION = 1
-_HAND_KEYS = {"dealer", "bids", "trump", "awards", "card_points", "sit_out", "made", "misdeal", "buried",
-              "ruling", "seat", "judge"}
+_HAND_KEYS = {"dealer", "bids", "pitcher", "trump", "awards", "card_points", "sit_out", "made", "misdeal",
+              "buried", "ruling", "seat", "judge"}
 
 
 #: the fields of a sheet hand thrown in, or ended by a ruling (besides the dealer, sit-outs and judge)
@@ -116,6 +116,9 @@ class SheetGame(Game):
                 raise RecordError("the bids do not end the auction: every seat bids (or the hand ends in a "
                                   "ruling)")
             else:
+                if "pitcher" in entry and entry["pitcher"] != pitcher:
+                    said = quote(entry["pitcher"])
+                    raise RecordError(f"the bids make seat {pitcher} the pitcher, not {said}")
                 result = self._scored(entry, pitcher, bid)
         self.results.append(result)
         return self._close_hand(hand, result)
