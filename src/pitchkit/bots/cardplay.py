@@ -24,6 +24,9 @@ OTHER_DEFENDER = 0.8
 UNKNOWN = -1.0 / 3.0
 #: chance that a seat holding a card that beats the trick also plays it
 OVERTAKE = 0.9
+#: a lead that risks more points than the seat's safest lead pays this share of the excess again:
+#: held back, the card may follow a lead that draws the higher cards out first
+EXPOSE = 0.6
 
 
 
@@ -274,6 +277,18 @@ class PlayState:
             v = self.trick_value(plays, self.drawn_stake(c)) + self.lead_bonus(c)
         return v - self.hold(c)
 
+    def exposure(self, c: int) -> float:
+        """Points a lead of ``c`` is expected to lose to a seat on another side that beats it."""
+        st = self.stake(c)
+        if not st:
+            return 0.0
+        beat = self.beaters(c, self.tt.suit[c])
+        safe = 1.0
+        for s in self.later_seats([(self.seat, c)]):
+            if not self.same_side(s, self.seat):
+                safe *= 1.0 - OVERTAKE * self.holds_any(s, beat)
+        return st * (1.0 - safe)
+
     def lead_bonus(self, c: int) -> float:
         """Drawing trumps is worth something to the pitching side while opponents may hold some."""
         tt, v = self.tt, self.view
@@ -314,6 +329,10 @@ def choose_play(view: View, pick: Callable[[list[Play]], Play]) -> Action:
     else:
         state = PlayState(view, int(view.trump))
     scored = [(round(state.value(int(a.card)), 9), a) for a in plays]
+    if not view.trick and len(plays) > 1:
+        risk = {a: state.exposure(int(a.card)) for a in plays}
+        least = min(risk.values())
+        scored = [(round(v - EXPOSE * (risk[a] - least), 9), a) for v, a in scored]
     best = max(v for v, _ in scored)
     top = [a for v, a in scored if v >= best - 1e-9]
     return pick(top)

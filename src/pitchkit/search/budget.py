@@ -32,7 +32,7 @@ class Budget:
     bid_suits: int = 2
     #: solver nodes per auction or trump decision
     bid_nodes: int = 200_000
-    #: pimc: 1 to search the lead that sets trump (and the suit a jack or joker lead names) too;
+    #: pimc and ismcts: 1 to search the lead that sets trump (and the suit a jack or joker lead names) too;
     #: 0: the ``heuristic`` bot's (the default: it measured stronger, see ``docs/benchmarks.md``)
     lead_search: int = 0
     #: 1: keep sampled deals in proportion to how well they fit the auction; 0: uniform deals
