@@ -6,25 +6,26 @@ actions since the decision). Each iteration samples a deal consistent with the v
 (UCB1 with availability counts), adds one node, plays the hand out with a cheap rule and scores it
 with each seat's own relative score change (``(U - 1)`` times its unit's delta minus the others'),
 so every seat plays for itself, partners for their team. The most visited action is played.
-Auction, declared trump and discards are as for ``pimc``.
+Auction, declared trump, discards and (unless ``Budget.lead_search``) the lead that sets trump are
+as for ``pimc``.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from functools import cache
 
 from pitchkit.actions import Action, DeclareTrump, Phase, Play
 from pitchkit.bots.base import register
 from pitchkit.cards import BIG_JOKER, CARDS, Suit, bits_of
+from pitchkit.lookup import strengths
+from pitchkit.rules import Rules
 from pitchkit.search import contract
 from pitchkit.search.budget import DEFAULT, Budget
 from pitchkit.search.fallback import Fallback
 from pitchkit.search.inference import auction_likelihood, weighted_sample
 from pitchkit.search.position import Deal, Scorer, jack_suits
 from pitchkit.search.sampling import knowledge, sample
-from pitchkit.trump import table
 from pitchkit.view import View
 
 #: UCB exploration constant (rewards are scaled to about -1..1)
@@ -36,11 +37,9 @@ _NAME = 100
 POOL = 48
 
 
-@cache
-def _strengths(trump: int, jokers: int, off_jack: bool, equal_jokers: bool) -> tuple[tuple[int, ...], ...]:
-    tt = table(trump, jokers=jokers, off_jack=off_jack, equal_jokers=equal_jokers)
-    n = 52 + jokers
-    return tuple(tuple(tt.strength(c, led) for c in range(n)) for led in range(4))
+def _strengths(rules: Rules, trump: int) -> tuple[tuple[int, ...], ...]:
+    return strengths(trump, jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers,
+                     bowers=rules.bowers, benny=rules.benny)
 
 
 class SimState:
@@ -75,8 +74,8 @@ class SimState:
         self.trump = suit
         self.scorer: Scorer | None = Scorer(d)
         tt = d.trump_table()
-        self.tsuit, self.tmask, self.smask = tt.suit, tt.trump_mask, tt.suit_mask
-        self.strength = _strengths(suit, r.jokers, r.off_jack, r.equal_jokers)
+        self.tsuit, self.tmask, self.smask, self.rmask = tt.suit, tt.trump_mask, tt.suit_mask, tt.ruff_mask
+        self.strength = _strengths(r, suit)
 
     @property
     def done(self) -> bool:
@@ -98,7 +97,7 @@ class SimState:
         if led == self.trump:
             return bits_of(hand & self.tmask or hand)
         follow = hand & self.smask[led]
-        return bits_of(follow | (hand & self.tmask) if follow else hand)
+        return bits_of(follow | (hand & self.rmask) if follow else hand)
 
     def apply(self, a: int) -> None:
         """Play a card or name trump."""
@@ -251,6 +250,8 @@ class IsmctsBot:
             return view.legal[0]
         if view.phase == Phase.AUCTION or (view.phase == Phase.TRUMP and not view.trick):
             return contract.decide(view, self.rng, self.budget, self.fallback)
+        if view.phase == Phase.PLAY and view.trump is None and not self.budget.lead_search:
+            return self.fallback.choose(view)  # the lead that sets trump: as pimc, see Budget
         visits = search(view, self.rng, iterations=self.budget.iterations,
                         inference=bool(self.budget.inference))
         order = {a: i for i, a in enumerate(view.legal)}
