@@ -4,6 +4,9 @@ tensors (encoding.py's, built from the engine's views) and the same score change
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -261,3 +264,17 @@ def test_random_actions_are_legal_and_cover_the_choices() -> None:
         seen.update(a.tolist())
         _, mask, _, _, _ = env.step(a)
     assert {0, enc.CHOOSE_RUN, enc.CHOOSE_SELL} <= seen
+
+
+def test_the_plain_python_kernel_plays_the_same_hands() -> None:
+    code = ("from pitchkit.envs.vector import VectorEnv; e = VectorEnv('ten-point', 3, seed=4); "
+            "e.reset(); out = [] \n"
+            "for _ in range(80): o, m, r, d, t = e.step(e.random_actions()); "
+            "out.append((float(o.sum()), int(m.sum()), r.tolist(), t.tolist()))\n"
+            "print(out)")
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    plain = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                           check=True).stdout
+    compiled = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              check=True).stdout
+    assert plain == compiled and plain.count("[") > 80
