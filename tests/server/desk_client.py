@@ -53,6 +53,16 @@ class Event:
         out: JSON = ok(self.get())
         return out
 
+    def join_the_open_seat(self, name: str) -> tuple[str, int, str]:
+        """Take the one seat of the round that waits for its player, through the invite link the
+        director's console lists: the table's id, the seat and the seat's token."""
+        (link,) = [x for t in ok(self.get("director"))["round"]["tables"] for x in t["links"]]
+        seat, invite = link["seat"], link["link"].split("invite=")[1]
+        table_id = link["link"].split("/t/")[1].split("?")[0]
+        token = ok(http(self.base, "POST", f"/api/tables/{table_id}/join",
+                        {"seat": seat, "invite": invite, "name": name}))["token"]
+        return table_id, seat, token
+
     def wait(self, done: Callable[[JSON], bool], timeout: float = 120.0) -> JSON:
         """Read the board until ``done`` holds (bounded)."""
         deadline = time.monotonic() + timeout

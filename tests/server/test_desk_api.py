@@ -25,7 +25,7 @@ from __future__ import annotations
 import json
 
 from pitchkit.record import score_game
-from tests.server.client import Conn, cards_in, http, ok, play, run
+from tests.server.client import Conn, cards_in, ok, play, run
 from tests.server.conftest import Server
 from tests.server.desk_client import Event, call, round_complete
 
@@ -143,11 +143,7 @@ def test_rules_36_to_38_misplays_are_logged_and_the_second_disqualifies(server: 
     pin = ok(event.post("judges", {"name": "Judy"}), 201)["pin"]
     ok(event.post("entrants", {"csv": NAMES}))
     ok(event.post("seat", {"bots": {n: "heuristic" for n in ("Bob", "Cy", "Dee")}}))
-    (link,) = ok(event.get("director"))["round"]["tables"][0]["links"]
-    seat, invite = link["seat"], link["link"].split("invite=")[1]
-    table_id = link["link"].split("/t/")[1].split("?")[0]
-    token = ok(http(server.base, "POST", f"/api/tables/{table_id}/join",
-                    {"seat": seat, "invite": invite, "name": "Ann"}))["token"]
+    table_id, seat, token = event.join_the_open_seat("Ann")
 
     async def ann_plays() -> None:
         conn = await Conn.open(server.ws_base, table_id, token=token, seat=seat)

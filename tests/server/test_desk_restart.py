@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from pitchkit.record import score_game
-from tests.server.client import Conn, http, my_turn, ok, play, run
+from tests.server.client import Conn, my_turn, ok, play, run
 from tests.server.conftest import Database, Server
 from tests.server.desk_client import Event, round_complete
 
@@ -42,11 +42,7 @@ def test_sigkill_mid_go_round_and_the_event_completes(desk_server: Server) -> No
     names = [f"Player {i}" for i in range(1, 9)]
     ok(event.post("entrants", {"csv": "\n".join(names)}))
     ok(event.post("seat", {"bots": {n: "heuristic" for n in names[1:]}}))
-    (link,) = [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]
-    seat, invite = link["seat"], link["link"].split("invite=")[1]
-    table_id = link["link"].split("/t/")[1].split("?")[0]
-    token = ok(http(desk_server.base, "POST", f"/api/tables/{table_id}/join",
-                    {"seat": seat, "invite": invite, "name": "Player 1"}))["token"]
+    table_id, seat, token = event.join_the_open_seat("Player 1")
 
     async def play_into_the_second_hand() -> None:
         conn = await Conn.open(desk_server.ws_base, table_id, token=token, seat=seat)
