@@ -28,6 +28,10 @@ class Facts:
     credit: dict[str, str]
     #: one player can take a lone trump as both high and low
     lone_trump_is_low: bool = True
+    #: Euchre: the jack of trump and the off-jack are the two highest trumps
+    bowers: bool = False
+    #: Euchre: a player who can follow suit must, and may not trump instead
+    must_follow: bool = False
 
 
 _CAPTURER = {p: "capturer" for p in ("high", "low", "jack", "off-jack", "big-joker", "little-joker",
@@ -45,9 +49,18 @@ FACTS: dict[str, Facts] = {
                                            "three", "two"), _CAPTURER),
     "seven-point": Facts(True, True, True, ("high", "low", "jack", "off-jack", "big-joker",
                                             "little-joker", "game"), {**_CAPTURER, "low": "player"}),
+    "euchre": Facts(False, True, False, (), {}, bowers=True, must_follow=True),
+    "euchre-stick": Facts(False, True, False, (), {}, bowers=True, must_follow=True),
 }
 
 VALUE = {"three": 3}
+
+
+def deck_of(preset: str, jokers: int) -> list[int]:
+    """The deck's cards: Euchre's 9 to ace, or 52 cards and the jokers."""
+    if FACTS[preset].bowers:
+        return [c for c in range(52) if rank(c) >= 9]
+    return list(range(52 + jokers))
 
 
 def rank(card: int) -> int:
@@ -60,6 +73,9 @@ def natural_suit(card: int) -> int:
 
 def trump_ladder(trump: int, f: Facts) -> list[list[int]]:
     """Trumps from high to low as rungs; equal jokers share one rung."""
+    if f.bowers:  # right bower, left bower, then A K Q 10 9
+        return [[trump * 13 + 9], [(3 - trump) * 13 + 9],
+                *([trump * 13 + r - 2] for r in (14, 13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2))]
     ladder = [[trump * 13 + r - 2] for r in (14, 13, 12, 11)]
     if f.off_jack:
         ladder.append([(3 - trump) * 13 + 11 - 2])
@@ -103,6 +119,8 @@ def legal_plays(held: Sequence[int], trick: Sequence[tuple[int, int]], trump: in
     if led == trump:
         return trumps or set(held)
     follow = {c for c in held if c not in power and natural_suit(c) == led}
+    if f.must_follow:
+        return follow or set(held)
     return follow | trumps if follow else set(held)
 
 

@@ -225,7 +225,7 @@ DOCUMENT_CASES: list[tuple[str, object, str]] = [
     ("scores of the wrong length", pct([], scores=[0, 0]), "scores"),
     ("score not a number", pct([], scores=[0, "1", 0, 0]), "score"),
     ("too many seats", pct([], hands=HANDS + [["4S", "5H", "6H", "8H", "TH", "JH"]] * 3), "players"),
-    ("unknown variant", pct([], variant="euchre"), "unknown variant 'euchre'"),
+    ("unknown variant", pct([], variant="bridge"), "unknown variant 'bridge'"),
     ("variant missing", {"dealer": 3, "hands": HANDS}, "variant"),
     ("unknown option", pct([], options={"jokers-wild": True}), "unknown option 'jokers-wild'"),
     ("bad option value", pct([], options={"target": "many"}), "option target"),

@@ -25,7 +25,7 @@ def test_rules_lists_every_preset() -> None:
     assert result.exit_code == 0
     names = [p["name"] for p in json.loads(result.stdout)]
     assert names == ["pct", "pct-tournament", "smudge", "auction", "auction-partners", "ten-point",
-                     "seven-point"]
+                     "seven-point", "euchre", "euchre-stick"]
 
 
 def test_rules_of_a_preset_give_value_and_seed_source() -> None:
@@ -78,7 +78,8 @@ def test_the_sheet_teaches_every_preset_in_80_columns(name: str) -> None:
     lines = out.splitlines()
     assert all(len(line) <= 80 for line in lines)
     assert " ".join(lines[:2]).startswith(f"{name}: {preset.title}")
-    for heading in ("Players and cards", "Dealing", "Bidding", "Trump", "Playing the tricks", "Scoring",
+    making = "Making trump" if preset.rules.trump_by == "upcard" else "Bidding"
+    for heading in ("Players and cards", "Dealing", making, "Trump", "Playing the tricks", "Scoring",
                     "Winning"):
         assert heading in lines
     assert f"each player {number(preset.rules.hand_size)} cards" in out

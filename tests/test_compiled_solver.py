@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("numba", reason="needs numba (pitchkit[fast])")
 
+from pitchkit import make_rules
 from pitchkit.fast.kernel import jit
 from pitchkit.search import compiled
 from pitchkit.search import kernel as K
@@ -32,7 +33,16 @@ OBJECTIVES = ("delta", "points", "coalition")
 pytestmark = pytest.mark.skipif(not compiled.enabled(), reason="numba's JIT is switched off")
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+#: the presets the kernel searches (a hand scored by tricks is left to the plain solver)
+COMPILED = [p for p in PRESETS if make_rules(p).score_by == "points"]
+
+
+def test_trick_scoring_is_left_to_the_plain_solver() -> None:
+    deal = Deal.from_hand(random_ending("euchre", random.Random(3), 3))
+    assert CompiledSolver(deal).arrays is None and type(make_solver(deal)) is Solver
+
+
+@pytest.mark.parametrize("preset", COMPILED)
 def test_compiled_solver_values_equal_the_plain_solver(preset: str) -> None:
     rng = random.Random(f"compiled-{preset}")
     for cards in (2, 3, 4, 5):

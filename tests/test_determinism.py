@@ -190,6 +190,7 @@ def check_view(hand: Hand, seat: int) -> None:
             hidden |= set(iter_mask(hand.hands[s] | hand.discards[s]))
     # cards set aside for a partner are hidden from all but the seat that passed them
     hidden |= set(iter_mask(hand.set_aside() & ~hand.passed[seat]))
+    hidden.discard(-1 if hand.upcard is None else hand.upcard)  # turned face up: public
     hidden -= set(iter_mask(hand.passed[seat]))  # what it passed to its partner it knows
     fields = {f: getattr(view, f) for f in view.__dataclass_fields__ if f != "rules"}
     for name, value in fields.items():
@@ -225,7 +226,8 @@ def test_a_view_does_not_depend_on_hidden_cards(name: str) -> None:
         hand = Hand.deal(rules, random.Random(seed), dealer=0)
         seat = 1
         hidden = [int(c) for s, h in enumerate(hand.initial_hands) if s != seat for c in h]
-        hidden += [int(c) for c in hand.initial_stock]
+        up = [] if hand.upcard is None else [hand.upcard]  # turned face up: public
+        hidden += [int(c) for c in hand.initial_stock if int(c) not in up]
         random.Random(seed + 100).shuffle(hidden)
         hands: list[list[int]] = []
         for s, h in enumerate(hand.initial_hands):
@@ -234,7 +236,7 @@ def test_a_view_does_not_depend_on_hidden_cards(name: str) -> None:
             else:
                 hands.append(hidden[:len(h)])
                 hidden = hidden[len(h):]
-        other = Hand(rules, dealer=0, hands=hands, stock=hidden)
+        other = Hand(rules, dealer=0, hands=hands, stock=up + hidden)
         assert make_view(hand, seat) == make_view(other, seat)
         # the same public bids keep the views equal (bids never depend on other seats' cards)
         while hand.phase == Phase.AUCTION and hand.to_act != seat:

@@ -36,7 +36,7 @@ from pitchkit import (
     make_rules,
     presets,
 )
-from pitchkit.cards import CARDS, cards_of, deck, iter_mask
+from pitchkit.cards import CARDS, cards_of, iter_mask
 from pitchkit.record import hand_record
 from tests import reference as ref
 
@@ -103,7 +103,7 @@ def check_cards_conserved(hand: Hand) -> None:
     for m in places:
         assert union & m == 0, f"{cards_of(union & m)} in two places"
         union |= m
-    assert union == sum(1 << c for c in deck(hand.rules.jokers))
+    assert union == sum(1 << c for c in ref.deck_of(hand.rules.preset, hand.rules.jokers))
     assert len(hand.stock) == len(set(hand.stock))
     drawn = len(hand.initial_stock) - len(hand.stock)
     assert list(hand.stock) == list(hand.initial_stock)[drawn:]
@@ -128,7 +128,7 @@ def check_legal_plays(hand: Hand, legal: list[Action], facts: ref.Facts) -> None
 def snapshot(hand: Hand) -> str:
     state = [hand.hands, hand.stock, hand.discards, hand.trick, hand.tricks, hand.captured,
              hand.phase.value, hand.to_act, hand.pitcher, hand.bid, hand.trump, hand.auction.bids,
-             hand.auction.high, hand.auction.round, hand.result is None]
+             getattr(hand.auction, "high", None), hand.auction.round, hand.result is None]
     return json.dumps([hand_record(hand), state], default=str)
 
 
@@ -160,7 +160,7 @@ def illegal_candidates(hand: Hand, legal: list[Action], rng: random.Random) -> l
     others = [s for s in range(hand.n_seats) if s != seat]
     universe: list[Action] = []
     universe += [Bid(seat, b) for b in (None, *range(0, rules.top_bid + 3))]
-    universe += [Play(seat, c) for c in deck(rules.jokers)]
+    universe += [Play(seat, c) for c in ref.deck_of(rules.preset, rules.jokers)]
     universe += [DeclareTrump(seat, s) for s in Suit]
     universe += [Choose(seat, c) for c in Choice]
     held = cards_of(hand.hands[seat])
@@ -358,7 +358,40 @@ def check_result(hand: Hand, res: HandResult, facts: ref.Facts) -> None:
             dealt = hand.initial_hands[last.seat]
             assert not any(c >= ref.BJ or ref.rank(c) in ref.FACE_OR_POINT_RANKS for c in dealt)
         return
+    if facts.bowers:
+        check_trick_scored_hand(hand, res, facts)
+        return
     check_scored_hand(hand, res, facts)
+
+
+def check_trick_scored_hand(hand: Hand, res: HandResult, facts: ref.Facts) -> None:
+    """Euchre: the player left of the dealer leads (a seat sitting out never plays), the makers'
+    tricks score 1, a march 2, a loner's march 4, and fewer than three tricks 2 to the defenders."""
+    assert hand.trump is not None and hand.pitcher is not None
+    alone = any(a == Choose(hand.pitcher, Choice.ALONE) for a in hand.log)
+    partner = (hand.pitcher + 2) % 4
+    playing = [s for s in range(4) if not (alone and s == partner)]
+    leader = next(s for s in ((hand.dealer + k) % 4 for k in range(1, 5)) if s in playing)
+    won = [0] * 4
+    for plays, winner in hand.tricks:
+        seats = [s for s, _ in plays]
+        assert seats[0] == leader and sorted(seats) == playing
+        assert winner == ref.trick_winner(plays, hand.trump, facts)
+        won[winner] += 1
+        leader = winner
+    assert len(hand.tricks) == 5
+    # every card played was dealt to its player, or is the upcard the dealer picked up
+    up = int(hand.initial_stock[0])
+    for plays, _ in hand.tricks:
+        for s, c in plays:
+            assert c in hand.initial_hands[s] or (s == hand.dealer and c == up)
+    makers = won[hand.pitcher] + won[partner]
+    if makers < 3:
+        want, side = 2, 1 - hand.pitcher % 2
+    else:
+        want, side = (1 if makers < 5 else 4 if alone else 2), hand.pitcher % 2
+    assert res.made == (makers >= 3)
+    assert res.delta == tuple(want if s % 2 == side else 0 for s in range(4))
 
 
 def check_teams_share(rules: Rules, scores: list[int]) -> None:

@@ -17,7 +17,8 @@ from pitchkit import (
 )
 from pitchkit.rules import AllPass, Credit, DealerSteal, GoingOut
 
-PRESETS = ["pct", "pct-tournament", "smudge", "auction", "auction-partners", "ten-point", "seven-point"]
+PRESETS = ["pct", "pct-tournament", "smudge", "auction", "auction-partners", "ten-point", "seven-point",
+           "euchre", "euchre-stick"]
 
 
 def test_every_brief_system_is_a_preset() -> None:
@@ -33,7 +34,7 @@ def test_aliases_find_presets(alias: str, name: str) -> None:
 
 def test_unknown_preset_is_a_clear_error() -> None:
     with pytest.raises(UnknownPresetError, match="presets are: pct"):
-        get_preset("euchre")
+        get_preset("bridge")
 
 
 def test_rules_are_frozen() -> None:

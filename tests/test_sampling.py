@@ -63,7 +63,7 @@ def check_sample(view: View, hand: Hand) -> None:
         seen |= mask(c for _, c in plays)
     seen |= mask(c for _, c in view.trick)
     banned = 0
-    if view.trump is not None:
+    if view.trump is not None and view.upcard is None:  # the dealer's discard may be any card
         for point in BURY_BANNED:
             if point in view.rules.points:
                 tt = table(int(view.trump), jokers=view.rules.jokers, off_jack=view.rules.off_jack,
@@ -95,7 +95,9 @@ def check_sample(view: View, hand: Hand) -> None:
             placed |= 1 << c
         assert placed & seen == mask(view.hand) | mask(view.discards), "a seen card given away"
         placed |= aside
-        assert placed | seen == (1 << view.rules.deck_size) - 1, "a card lost"
+        assert placed | seen == view.rules.deck_mask, "a card lost"
+        if view.upcard is not None and smp.stock and hand.stock and hand.stock[0] == view.upcard:
+            assert smp.stock[0] == view.upcard, "the upcard left the top of the stock"
 
 
 @pytest.mark.parametrize("preset", PRESETS)

@@ -25,6 +25,9 @@ class Choice(StrEnum):
     RUN = "run"
     SELL = "sell"
     MISDEAL = "misdeal"
+    #: the maker plays alone (the partner sits out), or with the partner
+    ALONE = "alone"
+    PARTNER = "partner"
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +84,7 @@ class Ruling:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """A named decision: run it, sell the bid, call a misdeal."""
+    """A named decision: run it, sell the bid, call a misdeal, go alone or play with the partner."""
 
     seat: int
     option: Choice

@@ -1,6 +1,7 @@
 """Cards, suits, decks and card sets.
 
 Inside the engine a card is an ``int`` index (0..53) and a set of cards is an ``int`` bitmask;
+a short deck (Euchre's 9 to ace) keeps these indices and leaves the lower ranks out;
 outside it is a :class:`Card` (an ``int`` subclass that prints as ``"AS"``). Suits are
 clubs, diamonds, hearts, spades (0..3); index = ``suit * 13 + rank - 2`` for ranks 2..14, and the
 jokers are 52 (``BJ``, big, the coloured joker) and 53 (``LJ``, little).
@@ -148,6 +149,12 @@ def deck(jokers: int = 0) -> list[Card]:
     if jokers not in (0, 2):
         raise CardError(f"a deck has 0 or 2 jokers, not {quote(jokers)}")
     return list(CARDS[: 52 + jokers])
+
+
+def deck_indices(low_rank: int = 2, jokers: int = 0) -> tuple[int, ...]:
+    """The card indices of a deck: ranks ``low_rank`` to ace of each suit, then ``jokers`` jokers
+    (the big one first). ``deck_indices(9)`` is the 24-card Euchre deck."""
+    return tuple(c for c in range(52) if c % 13 + 2 >= low_rank) + tuple(range(BIG_JOKER, BIG_JOKER + jokers))
 
 
 def shuffled(size: int, rng: random.Random) -> list[int]:

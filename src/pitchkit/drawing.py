@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from pitchkit.actions import Action, Discard, Phase
 from pitchkit.cards import Card, cards_of, mask_of
 from pitchkit.errors import IllegalActionError
-from pitchkit.rules import Rules
+from pitchkit.rules import Rules, TrumpBy
 from pitchkit.scoring import point_card
 from pitchkit.trump import TrumpTable
 
@@ -42,6 +43,11 @@ class DrawAndExchange:
     def _finish_misdeal(self, *, buried: bool = False) -> None:
         raise NotImplementedError
 
+    if TYPE_CHECKING:  # the upcard's rules, from pitchkit.making
+        def _leader(self) -> int: ...
+
+        def _upcard_discard_mask(self, seat: int) -> int: ...
+
     # -- discard and draw -------------------------------------------------------------------------
 
     def _point_mask(self) -> int:
@@ -59,6 +65,8 @@ class DrawAndExchange:
 
     def _discard_bounds(self, seat: int) -> tuple[int, int, int]:
         """(allowed mask, fewest, most) cards the seat may discard now."""
+        if self.rules.trump_by == TrumpBy.UPCARD:
+            return self._upcard_discard_mask(seat), 1, 1
         held = self.hands[seat].bit_count()
         keep_max = self.rules.draw_to
         allowed = self.hands[seat] & ~self._point_mask()
@@ -87,10 +95,15 @@ class DrawAndExchange:
         if m & ~self.hands[seat]:
             missing = cards_of(m & ~self.hands[seat])[0]
             raise IllegalActionError(f"{missing} is not in seat {seat}'s hand")
-        if m & self._point_mask():
-            raise IllegalActionError(f"{cards_of(m & self._point_mask())[0]} is a point card and "
-                                     "may not be buried")
-        _, lo, hi = self._discard_bounds(seat)
+        allowed, lo, hi = self._discard_bounds(seat)
+        if m & ~allowed:
+            why = "the upcard must be kept (keep-upcard = true)" if self.rules.keep_upcard else \
+                "a point card and may not be buried"
+            raise IllegalActionError(f"{cards_of(m & ~allowed)[0]} is {why}")
+        if self.rules.trump_by == TrumpBy.UPCARD:
+            if len(cards) != 1:
+                raise IllegalActionError("the dealer discards exactly one card after picking up")
+            return
         keep = self.rules.draw_to
         if len(cards) < lo:
             raise IllegalActionError(f"must discard down to {keep} cards ({lo} at least)")
@@ -103,6 +116,9 @@ class DrawAndExchange:
         m = mask_of(cards)
         self.hands[seat] &= ~m
         self.discards[seat] |= m
+        if self.rules.trump_by == TrumpBy.UPCARD:
+            self._begin_play()
+            return
         if self._second_discard:
             self._second_discard = False
             self._begin_play()
@@ -143,7 +159,7 @@ class DrawAndExchange:
             self._pass_queue = list(self._order[1:])
             self.to_act = self._order[0]
         else:
-            self.phase, self.to_act = _PLAY, self.pitcher
+            self.phase, self.to_act = _PLAY, self._leader()
 
     def _verify_pass(self, seat: int, cards: tuple[Card, ...]) -> None:
         k = self.rules.partner_pass
@@ -166,7 +182,7 @@ class DrawAndExchange:
             partner = self.rules.partner_of(s)
             assert partner is not None
             self.hands[partner] |= self.passed[s]
-        self.phase, self.to_act = _PLAY, self.pitcher
+        self.phase, self.to_act = _PLAY, self._leader()
 
     def set_aside(self) -> int:
         """Mask of the cards passed face down and not yet taken up (during the exchange)."""

@@ -46,9 +46,10 @@ from pitchkit.drawing import DrawAndExchange
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError, quote
 from pitchkit.lookup import strengths
-from pitchkit.rules import MisdealDealer, Rules, TrumpBy
-from pitchkit.scoring import Award, Trick, contract_made, deltas, tally
-from pitchkit.trump import TrumpTable, table
+from pitchkit.making import Making, UpcardHand
+from pitchkit.rules import MisdealDealer, Rules, ScoreBy, TrumpBy
+from pitchkit.scoring import Award, Tally, Trick, contract_made, deltas, tally
+from pitchkit.trump import TrumpTable, table_for
 
 # phases as module constants: the hot path compares them per action, and enum lookups cost
 _AUCTION, _TRUMP, _DISCARD, _PLAY, _DONE = Phase.AUCTION, Phase.TRUMP, Phase.DISCARD, Phase.PLAY, Phase.DONE
@@ -90,7 +91,7 @@ class HandResult:
     ruling: Ruling | None = None
 
 
-class Hand(DrawAndExchange):
+class Hand(DrawAndExchange, UpcardHand):
     """The state of one hand. Seats are 0..n-1 clockwise; a seat dealt no cards sits out."""
 
     def __init__(self, rules: Rules, *, dealer: int, hands: Sequence[Iterable[int]],
@@ -132,7 +133,10 @@ class Hand(DrawAndExchange):
         self.log: list[Action] = []
         self.phase = _AUCTION
         self.to_act: int | None = nxt[dealer]
-        self.auction = auction.Auction(rules, dealer=dealer, order=order)
+        self.auction: auction.Auction | Making = (
+            Making(rules, dealer=dealer, order=order, upcard=stock[0]) if rules.trump_by == TrumpBy.UPCARD
+            else auction.Auction(rules, dealer=dealer, order=order))
+        self.sitting_out: int | None = None
         self.pitcher: int | None = None
         self.bid: int | None = None
         self.trump: int | None = None
@@ -154,6 +158,10 @@ class Hand(DrawAndExchange):
         """Shuffle with ``rng`` (:func:`pitchkit.cards.shuffled`) and deal the deck as
         :meth:`deal_from` does. ``seats`` limits the hand to some seats (the others sit out)."""
         deck = shuffled(rules.deck_size, rng)
+        cards = rules.deck_cards
+        if cards[-1] != len(cards) - 1:
+            # a short deck: the shuffled positions name its cards
+            deck = [cards[i] for i in deck]
         return cls._deal_order(rules, deck, dealer=dealer, seats=seats, scores=scores)
 
     @classmethod
@@ -162,7 +170,7 @@ class Hand(DrawAndExchange):
         """Deal a deck in the given order: packets clockwise from the dealer's left, the dealer
         last; the rest is the stock, in order. ``deck`` must hold the whole deck once."""
         cards = card_indices(deck, what="deck")
-        if sorted(cards) != list(range(rules.deck_size)):
+        if sorted(cards) != list(rules.deck_cards):
             raise DealError(f"the deck must hold each of the {rules.deck_size} cards once")
         return cls._deal_order(rules, cards, dealer=dealer, seats=seats, scores=scores)
 
@@ -281,7 +289,7 @@ class Hand(DrawAndExchange):
         if led == tt.trump:
             return hand & tt.trump_mask or hand
         follow = hand & tt.suit_mask[led]
-        return follow | (hand & tt.trump_mask) if follow else hand
+        return follow | (hand & tt.ruff_mask) if follow else hand
 
     # -- verify / apply ---------------------------------------------------------------------------
 
@@ -294,7 +302,8 @@ class Hand(DrawAndExchange):
         if type(action) is Ruling:
             self._verify_ruling(action)
             return
-        if type(action) not in _PHASE_ACTIONS[self.phase]:
+        if type(action) not in _PHASE_ACTIONS[self.phase] and not (
+                type(action) is DeclareTrump and self.phase is _AUCTION and type(self.auction) is Making):
             verb = {Bid: "bid", Play: "play a card", DeclareTrump: "name trump", Discard: "discard",
                     PassCards: "pass cards to the partner", Choose: "choose"}[type(action)]
             why = f"the hand is in the {self.phase.value} phase"
@@ -305,6 +314,9 @@ class Hand(DrawAndExchange):
         if action.seat != self.to_act:
             raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s")
         seat = action.seat
+        if type(self.auction) is Making and self.phase is _AUCTION:
+            self.auction.verify(action)
+            return
         match action:
             case Bid() | Choose():
                 self.auction.verify(action, misdeal_ok=self._may_call_misdeal(seat))
@@ -336,6 +348,9 @@ class Hand(DrawAndExchange):
         if not (self._legal_at == len(self.log) and action in self._legal_list):
             self.verify(action)
         self.log.append(action)
+        if type(self.auction) is Making and self.phase is _AUCTION and type(action) is not Ruling:
+            self._apply_making(action)
+            return
         match action:
             case Bid() | Choose():
                 self._apply_auction(action)
@@ -365,6 +380,7 @@ class Hand(DrawAndExchange):
         return not any(c >= BIG_JOKER or c % 13 + 2 in _FACE_OR_POINT for c in iter_mask(self.hands[seat]))
 
     def _apply_auction(self, action: Bid | Choose) -> None:
+        assert type(self.auction) is auction.Auction
         if isinstance(action, Choose) and action.option == Choice.MISDEAL:
             self._finish_misdeal()
             return
@@ -405,8 +421,9 @@ class Hand(DrawAndExchange):
     def _set_trump(self, suit: int) -> None:
         r = self.rules
         self.trump = suit
-        self._tt = table(suit, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
-        self._strength = strengths(suit, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+        self._tt = table_for(r, suit)
+        self._strength = strengths(suit, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers,
+                                   bowers=r.bowers, benny=r.benny)
 
     def _apply_trump(self, seat: int, suit: int) -> None:
         self._set_trump(suit)
@@ -435,6 +452,8 @@ class Hand(DrawAndExchange):
         led = tt.suit[self.trick[0][1]]
         if led == tt.trump:
             raise IllegalActionError(f"must follow trump ({Suit(led).long_name})")
+        if self.rules.must_follow:
+            raise IllegalActionError(f"must follow {Suit(led).long_name} (must-follow = true)")
         raise IllegalActionError(f"must follow {Suit(led).long_name} or play a trump")
 
     def _apply_play(self, seat: int, card: int) -> None:
@@ -502,6 +521,9 @@ class Hand(DrawAndExchange):
     def _finish_scored(self) -> None:
         assert self.trump is not None and self.pitcher is not None and self.bid is not None
         r = self.rules
+        if r.score_by == ScoreBy.TRICKS:
+            self._finish_tricks()
+            return
         t = tally(r, seats=self.seats, n_seats=self.n_seats, trump=self.trump, tricks=self.tricks)
         made = contract_made(r, t, pitcher=self.pitcher, bid=self.bid)
         delta = deltas(r, t, pitcher=self.pitcher, bid=self.bid, made=made, scores=self.scores_before)
@@ -520,6 +542,21 @@ class Hand(DrawAndExchange):
             misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
             awards=t.awards, scored=scored, side=t.side, side_points=t.side_points,
             card_points=t.card_points, made=decided, delta=out.delta,
+            scores=tuple(b + d for b, d in zip(self.scores_before, out.delta, strict=True)),
+            winners=out.winners, deal_passes=True,
+        )
+
+
+    def _finish_result(self, t: Tally, *, made: bool) -> None:
+        """End a hand scored by tricks: every award counts."""
+        assert self.trump is not None and self.pitcher is not None
+        out = going_out(self.rules, seats=self.seats, awards=t.awards, side=t.side, pitcher=self.pitcher,
+                        made=made, before=self.scores_before, delta=t.side_points)
+        self.phase, self.to_act = _DONE, None
+        self.result = HandResult(
+            misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
+            awards=t.awards, scored=(True,) * len(t.awards), side=t.side, side_points=t.side_points,
+            card_points=t.card_points, made=made, delta=out.delta,
             scores=tuple(b + d for b, d in zip(self.scores_before, out.delta, strict=True)),
             winners=out.winners, deal_passes=True,
         )
@@ -555,6 +592,8 @@ def _check_deal(rules: Rules, *, dealer: int, hands: list[list[int]],
         raise DealError(f"{n} hands for a {rules.players}-seat table")
     if len(active) < 2:
         raise DealError("at least two seats must be dealt cards")
+    if rules.trump_by == TrumpBy.UPCARD and not stock:
+        raise DealError("the stock must hold the card to turn up (trump-by = upcard)")
     if not 0 <= dealer < n or dealer not in active:
         raise DealError(f"dealer {quote(dealer)} is not a seat in this hand")
     seen: set[int] = set()
@@ -563,13 +602,13 @@ def _check_deal(rules: Rules, *, dealer: int, hands: list[list[int]],
         if cards and len(cards) != rules.hand_size:
             raise DealError(f"seat {s} was dealt {len(cards)} cards, not {rules.hand_size}")
         for c in cards:
-            if c >= rules.deck_size:
+            if not rules.deck_mask >> c & 1:
                 raise DealError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
             if c in seen:
                 raise DealError(f"{NAMES[c]} is dealt twice")
             seen.add(c)
     for c in stock:
-        if c >= rules.deck_size:
+        if not rules.deck_mask >> c & 1:
             raise DealError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
         if c in seen:
             raise DealError(f"{NAMES[c]} is in the stock and dealt, or in the stock twice")

@@ -32,8 +32,9 @@ def bid_action(seat: int, amount: int) -> Bid:
 
 
 @cache
-def strengths(trump: int, *, jokers: int, off_jack: bool, equal_jokers: bool) -> tuple[tuple[int, ...], ...]:
+def strengths(trump: int, *, jokers: int, off_jack: bool, equal_jokers: bool, bowers: bool = False,
+              benny: bool = False) -> tuple[tuple[int, ...], ...]:
     """``strengths(...)[led][card]``: trick-taking strength of ``card`` when ``led`` (an effective
     suit) was led under ``trump``, as :meth:`pitchkit.trump.TrumpTable.strength` gives it."""
-    tt = table(trump, jokers=jokers, off_jack=off_jack, equal_jokers=equal_jokers)
+    tt = table(trump, jokers=jokers, off_jack=off_jack, equal_jokers=equal_jokers, bowers=bowers, benny=benny)
     return tuple(tuple(tt.strength(c, led) for c in range(len(tt.suit))) for led in range(4))

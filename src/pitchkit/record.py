@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play, Ruling
-from pitchkit.cards import Card, Suit, parse_cards
+from pitchkit.cards import CARDS, Card, Suit, parse_cards
 from pitchkit.checks import SCORE_LIMIT
 from pitchkit.errors import ECHO_LIMIT, PitchError, RecordError, clip, quote
 from pitchkit.game import Game
@@ -21,7 +21,7 @@ from pitchkit.hand import Hand, HandResult
 from pitchkit.lookup import MAX_SEATS
 from pitchkit.numbers import parse_int
 from pitchkit.presets import get_preset
-from pitchkit.rules import Rules
+from pitchkit.rules import Rules, ScoreBy
 
 FORMAT_VERSION = 1
 _ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose", "ruling")
@@ -191,6 +191,9 @@ def result_json(hand: Hand) -> dict[str, object]:
         "bid": None if hand.bid is None else _bid_json(rules, hand.bid),
         "trump": None if hand.trump is None else str(Suit(hand.trump)),
     })
+    if hand.upcard is not None:
+        out["upcard"] = str(CARDS[hand.upcard])
+        out["sitting_out"] = hand.sitting_out
     if res is None:
         out.update({"to_act": hand.to_act, "legal": _legal_json(hand)})
         out["scores"] = list(hand.scores_before)
@@ -210,6 +213,8 @@ def result_json(hand: Hand) -> dict[str, object]:
         "card_points": list(res.card_points),
         "winner": list(res.winners) or None,
     })
+    if rules.score_by == ScoreBy.TRICKS and not res.misdeal and res.ruling is None:
+        out["tricks"] = list(res.card_points)
     return out
 
 

@@ -17,6 +17,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Any
 
+from pitchkit.cards import deck_indices, mask_of
 from pitchkit.errors import PitchError, RulesError, UnknownOptionError, clip, quote
 from pitchkit.numbers import parse_int
 
@@ -59,10 +60,26 @@ class MisdealDealer(StrEnum):
 
 
 class TrumpBy(StrEnum):
-    """How trump is chosen: by the pitcher's first lead, or declared by the bidder before play."""
+    """How trump is chosen: by the pitcher's first lead, declared by the bidder before play, or
+    made with the upcard (round one orders it up, round two names another suit)."""
 
     LEAD = "lead"
     DECLARE = "declare"
+    UPCARD = "upcard"
+
+
+class FirstLead(StrEnum):
+    """Who leads to the first trick: the pitcher (maker), or the player left of the dealer."""
+
+    PITCHER = "pitcher"
+    DEALER_LEFT = "dealer-left"
+
+
+class ScoreBy(StrEnum):
+    """How a played hand scores: by its point categories, or by the makers' count of tricks."""
+
+    POINTS = "points"
+    TRICKS = "tricks"
 
 
 class GoingOut(StrEnum):
@@ -112,8 +129,13 @@ class Rules:
     teams: int = _opt(0, "0 for individuals, or the number of fixed teams (seat s on team s % teams)")
     dynamic_teams: bool = _opt(False, "teams form each hand: who played high and low vs the rest")
     jokers: int = _opt(0, "jokers in the deck (0 or 2)")
+    low_rank: int = _opt(2, "lowest rank of each suit in the deck (2: 52 cards; 9: 9 to ace, 24 cards)")
+    benny: bool = _opt(False, "a joker, the Benny, joins the deck as the highest trump")
     equal_jokers: bool = _opt(False, "the two jokers rank equal; the first played wins a tie")
     off_jack: bool = _opt(False, "the jack of trump's colour (jick, off-jack) is a trump")
+    bowers: bool = _opt(
+        False, "the jack of trump (right bower) and the off-jack (left bower) are the two highest trumps"
+    )
     hand_size: int = _opt(6, "cards dealt to each player")
     deal_packet: int = _opt(3, "cards dealt to a player at a time")
     min_bid: int = _opt(2, "lowest bid")
@@ -133,14 +155,26 @@ class Rules:
     )
     run_extra_cards: int = _opt(3, "cards each player gets when the dealer runs it (deck permitting)")
     misdeal_no_face: bool = _opt(False, "a player dealt no point or face card may call a misdeal")
-    trump_by: TrumpBy = _opt(TrumpBy.LEAD, "trump by the pitcher's first lead, or declared by the bidder")
+    trump_by: TrumpBy = _opt(
+        TrumpBy.LEAD, "trump by the pitcher's first lead, declared by the bidder, or made with the upcard"
+    )
+    stick_dealer: bool = _opt(False, "upcard: the dealer may not pass in round two (stick the dealer)")
+    keep_upcard: bool = _opt(False, "upcard: the dealer who picks it up may not discard it")
+    going_alone: bool = _opt(False, "upcard: the maker may go alone, the partner sitting out the hand")
+    first_lead: FirstLead = _opt(FirstLead.PITCHER, "the first lead: pitcher, or dealer-left")
     draw_to: int = _opt(0, "after trump, discard and draw back to this many cards (0: no draw)")
     bidder_takes_stock: bool = _opt(False, "after the draw the bidder takes the rest of the stock")
     bidder_leads_trump: bool = _opt(False, "the bidder's first lead must be a trump if he holds one")
+    must_follow: bool = _opt(False, "a player who can follow the suit led must (no trumping in instead)")
     partner_pass: int = _opt(0, "cards each player passes face down to the partner before the first lead")
     bury_misdeal_dealer: MisdealDealer = _opt(
         MisdealDealer.SAME, "the bidder would bury a point card: the same or the next dealer deals again"
     )
+    score_by: ScoreBy = _opt(ScoreBy.POINTS, "a hand scores its points, or by the makers' tricks")
+    made_points: int = _opt(1, "tricks: the makers take a majority of the tricks but not all")
+    march_points: int = _opt(2, "tricks: the makers take every trick (a march)")
+    alone_march_points: int = _opt(4, "tricks: a maker going alone takes every trick")
+    euchre_points: int = _opt(2, "tricks: to the defenders when the makers take fewer than a majority")
     points: tuple[str, ...] = _opt(("high", "low", "jack", "game"), "point categories, in scoring order")
     high_credit: Credit = _opt(Credit.PLAYER, "high goes to the player of the card or its capturer")
     low_credit: Credit = _opt(Credit.PLAYER, "low goes to the player of the card or its capturer")
@@ -163,10 +197,25 @@ class Rules:
 
     # -- derived facts -------------------------------------------------------------------------
 
+    @cached_property
+    def deck_cards(self) -> tuple[int, ...]:
+        """The card indices of the deck, in index order."""
+        return deck_indices(self.low_rank, self.jokers + self.benny)
+
+    @cached_property
+    def deck_mask(self) -> int:
+        """The deck as a card bitmask."""
+        return mask_of(self.deck_cards)
+
     @property
     def deck_size(self) -> int:
-        """52 or 54."""
-        return 52 + self.jokers
+        """How many cards the deck has: 52 or 54 for Pitch, 24 or 25 for Euchre."""
+        return len(self.deck_cards)
+
+    @property
+    def tricks_needed(self) -> int:
+        """Tricks the makers need under trick scoring: a majority of the hand."""
+        return self.hand_size // 2 + 1
 
     @property
     def smudge(self) -> int:
@@ -302,6 +351,7 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
     "max_players": (2, 9),
     "teams": (0, 9),
     "jokers": (0, 2),
+    "low_rank": (2, 14),
     "hand_size": (1, 27),
     "deal_packet": (1, 27),
     "min_bid": (1, 20),
@@ -311,6 +361,10 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
     "run_extra_cards": (0, 27),
     "draw_to": (0, 27),
     "partner_pass": (0, 26),
+    "made_points": (0, 1000),
+    "march_points": (0, 1000),
+    "alone_march_points": (0, 1000),
+    "euchre_points": (0, 1000),
     "target": (1, 1000),
     "deals_per_player": (1, 100),
     "bidder_only_within": (0, 1000),
@@ -496,3 +550,22 @@ def _validate(r: Rules) -> None:
     _check(r.going_out == GoingOut.HIGHEST or r.target is not None, f"going-out {r.going_out} needs a target")
     _check(r.going_out != GoingOut.SCORING_ORDER or not r.dynamic_teams,
            "scoring-order going out needs fixed scoring units")
+    _validate_euchre(r)
+
+
+def _validate_euchre(r: Rules) -> None:
+    """The rules of the upcard, the bowers, the Benny, going alone and trick scoring."""
+    _check(not r.benny or r.jokers == 0, "benny is the deck's one joker: it needs jokers = 0")
+    _check(not r.bowers or r.off_jack, "bowers needs off-jack = true (the left bower)")
+    upcard = r.trump_by == TrumpBy.UPCARD
+    for name in ("stick_dealer", "keep_upcard", "going_alone"):
+        _check(upcard or not getattr(r, name), f"{option_name(name)} needs trump-by = upcard")
+    if upcard:
+        _check(r.players * r.hand_size < r.deck_size, "trump-by = upcard needs a card left to turn up")
+        _check(not r.draw_to and not r.partner_pass and not r.misdeal_no_face and not r.dynamic_teams,
+               "trump-by = upcard excludes draw-to, partner-pass, misdeal-no-face and dynamic-teams")
+    if r.going_alone:
+        _check(r.partner_of(0) is not None, "going-alone needs teams of two (partners)")
+    if r.score_by == ScoreBy.TRICKS:
+        _check(not r.dynamic_teams and r.going_out == GoingOut.HIGHEST,
+               "score-by = tricks needs fixed teams and going-out = highest")

@@ -32,7 +32,7 @@ class Tally(NamedTuple):
     side: tuple[int, ...]
     #: points each seat's side won in this hand
     side_points: tuple[int, ...]
-    #: card points for "game" each seat's side took
+    #: card points for "game" each seat's side took (under trick scoring: the tricks each seat took)
     card_points: tuple[int, ...]
     #: every point awarded this hand
     total: int
@@ -143,6 +143,42 @@ def tally(rules: Rules, *, seats: Sequence[int], n_seats: int, trump: int,
         card_points=tuple(card_pts_side.get(u, 0) if u >= 0 else 0 for u in side),
         total=total,
     )
+
+
+def trick_tally(rules: Rules, *, seats: Sequence[int], n_seats: int, maker: int, alone: bool,
+                tricks: Sequence[Trick]) -> tuple[Tally, bool]:
+    """Score a hand by the makers' tricks (``score-by = tricks``): a majority but not all scores
+    ``made-points``, every trick a march (``alone-march-points`` for a maker alone), fewer than a
+    majority is euchred and the defenders score ``euchre-points``. Returns the tally (one award, with
+    each seat's tricks as its ``card_points``) and whether the makers made it."""
+    side = [-1] * n_seats
+    for s in seats:
+        side[s] = rules.team_of(s)
+    won = [0] * n_seats
+    for _, winner in tricks:
+        won[winner] += 1
+    makers = side[maker]
+    taken = sum(won[s] for s in seats if side[s] == makers)
+    made = taken >= rules.tricks_needed
+    if not made:
+        defender = next(s for s in _clockwise(seats, maker) if side[s] != makers)
+        award = Award("euchre", None, defender, rules.euchre_points)
+    elif taken < len(tricks):
+        award = Award("made", None, maker, rules.made_points)
+    elif alone:
+        award = Award("alone-march", None, maker, rules.alone_march_points)
+    else:
+        award = Award("march", None, maker, rules.march_points)
+    gainer = side[award.seat]
+    points = tuple(award.value if u == gainer else 0 for u in side)
+    return Tally(awards=(award,), side=tuple(side), side_points=points, card_points=tuple(won),
+                 total=award.value), made
+
+
+def _clockwise(seats: Sequence[int], start: int) -> list[int]:
+    """The seats of the hand clockwise from the one after ``start``, ending with ``start``."""
+    i = list(seats).index(start)
+    return [*seats[i + 1:], *seats[:i + 1]]
 
 
 def contract_made(rules: Rules, t: Tally, *, pitcher: int, bid: int) -> bool:

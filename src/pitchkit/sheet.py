@@ -18,9 +18,11 @@ from pitchkit.rules import (
     AllPass,
     DealerSteal,
     FirstDealer,
+    FirstLead,
     GoingOut,
     MisdealDealer,
     Rules,
+    ScoreBy,
     StuckBid,
     TrumpBy,
     option_json,
@@ -81,11 +83,25 @@ def _players(rules: Rules) -> list[str]:
     else:
         lines.append("Everyone plays for themselves.")
     deck = "A 52-card deck" if not rules.jokers else "52 cards and two jokers, a big and a little one"
+    if rules.low_rank > 2:
+        low = _RANK_WORDS[rules.low_rank]
+        deck = f"A {rules.deck_size - rules.benny}-card deck, {low} to ace in each suit"
+    if rules.benny:
+        deck += " and a joker, the Benny"
     lines.append(f"{deck}; aces are high.")
     return lines
 
 
+_RANK_WORDS = {r: str(r) for r in range(2, 11)} | {11: "jack", 12: "queen", 13: "king", 14: "ace"}
+
+
 def _trump_order(rules: Rules) -> str:
+    low = " ".join(str(r) for r in range(10, rules.low_rank - 1, -1))
+    if rules.bowers:
+        order = "the Benny, " if rules.benny else ""
+        return (f"Trumps rank {order}the right bower (the jack of trump), the left bower (the other jack of "
+                f"the same colour, which counts as a trump), then A K Q {low}. Other suits rank A K Q J "
+                f"{low}.")
     order = "A K Q J"
     if rules.off_jack:
         order += ", the jick (the other jack of the same colour, which counts as a trump)"
@@ -157,7 +173,9 @@ def _bidding(rules: Rules) -> list[str]:
 
 
 def _trump(rules: Rules) -> list[str]:
-    if rules.trump_by == TrumpBy.DECLARE:
+    if rules.trump_by == TrumpBy.UPCARD:
+        lines = []
+    elif rules.trump_by == TrumpBy.DECLARE:
         lines = ["The pitcher names trump, then leads the first card."]
     else:
         lines = ["The pitcher leads the first card, and its suit is trump."]
@@ -189,11 +207,51 @@ def _drawing(rules: Rules) -> list[str]:
     return lines
 
 
-def _play() -> list[str]:
-    return ["Follow the suit led if you can, or play a trump instead at any time; if you cannot follow, "
-            "play any card. When trump is led you must play a trump if you can.",
-            "The highest trump wins the trick, otherwise the highest card of the suit led; the winner leads "
-            "the next trick."]
+def _play(rules: Rules) -> list[str]:
+    lines = []
+    if rules.first_lead == FirstLead.DEALER_LEFT:
+        lines.append("The player on the dealer's left (the next one if that player sits out) leads the "
+                     "first trick.")
+    if rules.must_follow:
+        lines.append("Follow the suit led if you can; if you cannot, play any card, a trump or not.")
+    else:
+        lines.append("Follow the suit led if you can, or play a trump instead at any time; if you cannot "
+                     "follow, play any card. When trump is led you must play a trump if you can.")
+    lines.append("The highest trump wins the trick, otherwise the highest card of the suit led; the winner "
+                 "leads the next trick.")
+    return lines
+
+
+def _making(rules: Rules) -> list[str]:
+    """Making trump with the upcard (instead of bidding)."""
+    lines = ["The top card of the rest of the pack is turned face up: the upcard. Starting on the dealer's "
+             "left, each player in turn passes or orders the dealer to pick it up, which makes its suit "
+             "trump; the dealer last, who may pick it up too.",
+             "If all four pass, the upcard is turned down and there is a second round: each in turn passes "
+             "or names another suit as trump."]
+    if rules.stick_dealer:
+        lines.append("In the second round the dealer may not pass: the dealer must name a suit (stick the "
+                     "dealer).")
+    else:
+        lines.append("If everyone passes again, the hand is thrown in and the next dealer deals.")
+    lines.append("Whoever makes trump is the maker; the maker's team must take a majority of the tricks.")
+    if rules.going_alone:
+        lines.append("The maker may go alone: the maker's partner lays down their cards and sits out the "
+                     "hand.")
+    keep = ", never the upcard itself" if rules.keep_upcard else ""
+    lines.append(f"When the upcard is picked up the dealer adds it to their hand and discards one card face "
+                 f"down{keep}.")
+    return lines
+
+
+def _tricks_scoring(rules: Rules) -> list[str]:
+    """Scoring by the makers' tricks."""
+    need, all_ = rules.tricks_needed, rules.hand_size
+    return [f"The makers score {plural(rules.made_points, 'point')} for {need} to {all_ - 1} tricks, and "
+            f"{plural(rules.march_points, 'point')} for all {all_} (a march); a maker alone who takes all "
+            f"{all_} scores {plural(rules.alone_march_points, 'point')}.",
+            f"Makers who take fewer than {need} tricks are euchred: the defenders score "
+            f"{plural(rules.euchre_points, 'point')}."]
 
 
 def _points(rules: Rules) -> list[str]:
@@ -265,14 +323,16 @@ def _winning(rules: Rules) -> list[str]:
 
 def rules_sheet(rules: Rules) -> list[Section]:
     """The sections of the sheet, each a heading and its paragraphs (``- `` starts a list item)."""
+    upcard = rules.trump_by == TrumpBy.UPCARD
+    by_tricks = rules.score_by == ScoreBy.TRICKS
     sections: list[Section] = [
         ("Players and cards", _players(rules)),
         ("Dealing", _dealing(rules)),
-        ("Bidding", _bidding(rules)),
+        ("Making trump", _making(rules)) if upcard else ("Bidding", _bidding(rules)),
         ("Trump", _trump(rules)),
         ("Discarding and drawing", _drawing(rules)),
-        ("Playing the tricks", _play()),
-        ("Scoring", _points(rules) + _contract(rules)),
+        ("Playing the tricks", _play(rules)),
+        ("Scoring", _tricks_scoring(rules) if by_tricks else _points(rules) + _contract(rules)),
         ("Winning", _winning(rules)),
     ]
     return [(heading, body) for heading, body in sections if body]

@@ -2,21 +2,31 @@
 
 Trump order, high to low: A K Q J, the off-jack (jick) when the rules make it trump, the big and
 little joker when the deck has them (equal when the rules say so), then 10 down to 2. Other suits
-rank A..2 and lose their jick to trump. :func:`table` precomputes this per trump suit as tuples
-and bitmasks, so the engine's hot paths are lookups.
+rank A..2 and lose their jick to trump. With bowers (Euchre) the jack of trump (right bower) and
+the off-jack (left bower) rank above the ace, and the Benny (a lone joker) above them all.
+:func:`table` precomputes this per trump suit as tuples and bitmasks, so the engine's hot paths are
+lookups.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TYPE_CHECKING
 
 from pitchkit.cards import BIG_JOKER, JACK, LITTLE_JOKER, card_index, rank_of, suit_of
+
+if TYPE_CHECKING:
+    from pitchkit.rules import Rules
 
 #: Trump power of the jokers and the off-jack, between the 10 (10) and the jack (14).
 LITTLE_JOKER_POWER = 11
 BIG_JOKER_POWER = 12
 OFF_JACK_POWER = 13
+#: Trump power of the left and right bower and the Benny, above the ace (17).
+LEFT_BOWER_POWER = 18
+RIGHT_BOWER_POWER = 19
+BENNY_POWER = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +44,9 @@ class TrumpTable:
     suit_mask: tuple[int, ...]
     #: the off-jack's index, or -1
     off_jack: int
+    #: the trumps a player may play instead of following suit: all of them, or none when the rules
+    #: say a player who can follow must
+    ruff_mask: int
 
     def is_trump(self, card: int) -> bool:
         """True if the card is a trump."""
@@ -48,10 +61,17 @@ class TrumpTable:
         return 0
 
 
+def table_for(rules: Rules, trump: int) -> TrumpTable:
+    """The :class:`TrumpTable` of ``rules``'s deck model under ``trump``."""
+    return table(trump, jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers,
+                 bowers=rules.bowers, benny=rules.benny, must_follow=rules.must_follow)
+
+
 @cache
-def table(trump: int, *, jokers: int, off_jack: bool, equal_jokers: bool) -> TrumpTable:
+def table(trump: int, *, jokers: int, off_jack: bool, equal_jokers: bool, bowers: bool = False,
+          benny: bool = False, must_follow: bool = False) -> TrumpTable:
     """The :class:`TrumpTable` for a trump suit (0..3) and deck model."""
-    n = 52 + jokers
+    n = 52 + max(jokers, int(benny))
     off = card_index(JACK, trump ^ 3) if off_jack else -1
     suits: list[int] = []
     powers: list[int] = []
@@ -59,15 +79,18 @@ def table(trump: int, *, jokers: int, off_jack: bool, equal_jokers: bool) -> Tru
         if c >= BIG_JOKER:
             suits.append(trump)
             big = c == BIG_JOKER and not equal_jokers
-            powers.append(BIG_JOKER_POWER if big else LITTLE_JOKER_POWER)
+            powers.append(BENNY_POWER if benny else BIG_JOKER_POWER if big else LITTLE_JOKER_POWER)
         elif c == off:
             suits.append(trump)
-            powers.append(OFF_JACK_POWER)
+            powers.append(LEFT_BOWER_POWER if bowers else OFF_JACK_POWER)
         else:
             s, r = suit_of(c), rank_of(c)
             suits.append(s)
-            # natural 2..10 keep their number; J Q K A of trump sit above the off-jack
-            powers.append(r + 3 if s == trump and r >= JACK else r)
+            if bowers and s == trump and r == JACK:
+                powers.append(RIGHT_BOWER_POWER)
+            else:
+                # natural 2..10 keep their number; J Q K A of trump sit above the off-jack
+                powers.append(r + 3 if s == trump and r >= JACK else r)
     suit_mask = [0, 0, 0, 0]
     for c, s in enumerate(suits):
         suit_mask[s] |= 1 << c
@@ -78,6 +101,7 @@ def table(trump: int, *, jokers: int, off_jack: bool, equal_jokers: bool) -> Tru
         trump_mask=suit_mask[trump],
         suit_mask=tuple(suit_mask),
         off_jack=off,
+        ruff_mask=0 if must_follow else suit_mask[trump],
     )
 
 

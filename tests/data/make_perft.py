@@ -125,6 +125,10 @@ SPECS = [
     Spec("seven-point-3-seats-4-cards", "seven-point", 3, 17, {"hand-size": 4}, (PASS, {"bid": 4}, PASS),
          needs="jack"),
     Spec("seven-point-6-seats", "seven-point", 6, 18, tricks=None),
+    Spec("euchre-3-cards", "euchre", 4, 19, {"hand-size": 3}),
+    Spec("euchre-picked-up", "euchre", 4, 20, tricks=None),
+    Spec("euchre-stick-named", "euchre-stick", 4, 21, auction=(PASS, PASS, PASS, PASS), tricks=None),
+    Spec("euchre-stick-3-cards", "euchre-stick", 4, 22, {"hand-size": 3}),
 ]
 
 
@@ -141,6 +145,9 @@ def _setup(spec: Spec, attempt: int) -> Hand | None:
     hand = Hand.deal(rules, rng, dealer=spec.players - 1)
     for entry in spec.auction:
         _apply_entry(hand, entry)
+    while hand.phase == Phase.AUCTION and hand.upcard is not None:
+        # the upcard: the others pass, the dealer makes trump and plays with the partner
+        hand.apply(hand.legal_actions()[0 if hand.to_act != hand.dealer else -1])
     while hand.phase == Phase.AUCTION:
         _apply_entry(hand, PASS if hand.to_act != hand.dealer else TAKE)
     while not hand.done and hand.phase != Phase.PLAY:

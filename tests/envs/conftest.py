@@ -11,7 +11,8 @@ from pitchkit.presets import make_rules, presets
 if TYPE_CHECKING:
     from pitchkit.envs.core import Decisions
 
-PRESETS = list(presets())
+#: the presets the environments play (not yet Euchre's making of trump with the upcard)
+PRESETS = [name for name, p in presets().items() if p.rules.trump_by != "upcard"]
 
 
 def random_decisions(variant: str, seed: int, *, max_hands: int = 2) -> Iterator[Decisions]:

@@ -14,7 +14,7 @@ from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard,
 from pitchkit.cards import ACE, BIG_JOKER, CARDS, iter_mask, mask_of
 from pitchkit.rules import POINT_VALUES, Credit, GoingOut, Rules
 from pitchkit.scoring import point_card
-from pitchkit.trump import TrumpTable, table
+from pitchkit.trump import TrumpTable, table_for
 from pitchkit.view import View
 
 #: Point categories that name one card of the trump suit (or a joker).
@@ -37,7 +37,7 @@ def prob_none(k: int, drawn: int, pool: int) -> float:
 
 def trump_table_for(rules: Rules, suit: int) -> TrumpTable:
     """The trump table of ``suit`` under these rules' deck model."""
-    return table(suit, jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers)
+    return table_for(rules, suit)
 
 
 def total_points(rules: Rules) -> int:

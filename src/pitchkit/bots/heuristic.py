@@ -1,4 +1,5 @@
-"""The ``heuristic`` bot: hand evaluation for the auction, trump and discards, valued card play.
+"""The ``heuristic`` bot: hand evaluation for the auction, trump and discards, valued card play
+(and, when a hand scores by tricks, the decisions of :mod:`pitchkit.bots.tricks`).
 
 It sees only its seat's :class:`~pitchkit.view.View`. Its one source of chance is the injected
 ``random.Random``, used only to break ties between equally valued actions, so a fixed seed gives
@@ -10,10 +11,12 @@ from __future__ import annotations
 import random
 
 from pitchkit.actions import Action, Phase, Play
+from pitchkit.bots import tricks
 from pitchkit.bots.base import register
 from pitchkit.bots.bidding import choose_bid, choose_discard, choose_trump
 from pitchkit.bots.cardplay import choose_play
 from pitchkit.bots.exchange import choose_pass
+from pitchkit.rules import ScoreBy, TrumpBy
 from pitchkit.view import View
 
 
@@ -56,6 +59,11 @@ class HeuristicBot:
     def choose(self, view: View) -> Action:
         """A legal action for the seat's turn in any phase."""
         streak = self.sets.observe(view)
+        r = view.rules
+        if r.trump_by == TrumpBy.UPCARD and view.phase != Phase.PLAY:
+            return tricks.choose_discard(view) if view.discard_options else tricks.choose_making(view)
+        if r.score_by == ScoreBy.TRICKS and view.phase == Phase.PLAY:
+            return tricks.choose_play(view, self._pick)
         if view.discard_options is not None:
             return choose_discard(view)
         if view.phase == Phase.AUCTION:

@@ -59,7 +59,7 @@ def enabled() -> bool:
 
 def fits(deal: Deal, scorer: Scorer) -> bool:
     """True if the kernel can search this deal (see the module documentation)."""
-    if scorer._static_sides is None:
+    if scorer._static_sides is None or scorer.by_tricks or deal.rules.must_follow:  # the plain solver only
         return False
     return (max(scorer.units) <= 6 and len(scorer.tracked) <= 15 and deal.rules.deck_size <= 62
             and max(scorer.sides().values()) < _SIDES)

@@ -36,11 +36,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+from pitchkit.actions import Action, Choice, Choose
 from pitchkit.cards import BIG_JOKER, GAME_VALUE, JACK, LITTLE_JOKER
 from pitchkit.hand import Hand
-from pitchkit.rules import POINT_VALUES, Credit, Rules
+from pitchkit.rules import POINT_VALUES, Credit, Rules, ScoreBy
 from pitchkit.scoring import Trick, point_card
-from pitchkit.trump import TrumpTable, table
+from pitchkit.trump import TrumpTable, table_for
 from pitchkit.view import View
 
 OBJECTIVES = ("delta", "points", "coalition")
@@ -76,9 +77,11 @@ class Deal:
 
     @classmethod
     def from_hand(cls, hand: Hand) -> Deal:
-        """The position of a hand in its play phase (or trump phase after a jack or joker lead)."""
+        """The position of a hand in its play phase (or trump phase after a jack or joker lead); a
+        seat sitting out the hand (a loner's partner) is left out."""
         assert hand.pitcher is not None and hand.bid is not None and hand.to_act is not None
-        return cls(rules=hand.rules, n_seats=hand.n_seats, seats=hand.seats, hands=list(hand.hands),
+        seats, hands = _playing(hand.seats, hand.hands, hand.sitting_out)
+        return cls(rules=hand.rules, n_seats=hand.n_seats, seats=seats, hands=hands,
                    trick=list(hand.trick), tricks=list(hand.tricks), trump=hand.trump,
                    pitcher=hand.pitcher, bid=hand.bid, scores=hand.scores_before, to_act=hand.to_act)
 
@@ -86,8 +89,9 @@ class Deal:
     def from_view(cls, view: View, hands: Sequence[int]) -> Deal:
         """The position a seat sees, completed with ``hands`` (a mask per seat, its own included)."""
         assert view.pitcher is not None and view.bid is not None and view.to_act is not None
+        seats, held = _playing(view.seats, hands, sitter(view.rules, view.log, view.pitcher))
         return cls(
-            rules=view.rules, n_seats=view.n_seats, seats=view.seats, hands=list(hands),
+            rules=view.rules, n_seats=view.n_seats, seats=seats, hands=held,
             trick=[(s, int(c)) for s, c in view.trick],
             tricks=[(tuple((s, int(c)) for s, c in plays), w) for plays, w in view.tricks],
             trump=None if view.trump is None else int(view.trump), pitcher=view.pitcher,
@@ -104,7 +108,7 @@ class Deal:
         """The trump table (trump must be known)."""
         assert self.trump is not None
         r = self.rules
-        return table(self.trump, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+        return table_for(r, self.trump)
 
     def player_of(self) -> dict[int, int]:
         """The seat that holds or played each card in play."""
@@ -121,6 +125,14 @@ class Deal:
                 out[low.bit_length() - 1] = s
                 m ^= low
         return out
+
+
+def _playing(seats: tuple[int, ...], hands: Sequence[int],
+             out: int | None) -> tuple[tuple[int, ...], list[int]]:
+    """The seats that play the hand and their hands (none for a seat sitting out)."""
+    if out is None:
+        return seats, list(hands)
+    return tuple(s for s in seats if s != out), [0 if s == out else h for s, h in enumerate(hands)]
 
 
 def scoring_units(rules: Rules, seats: Sequence[int]) -> dict[int, int]:
@@ -148,6 +160,11 @@ class Scorer:
         self.units = sorted(set(self.unit.values()))
         #: the seat whose unit the "delta" objective is measured for (the pitcher by default)
         self.perspective = deal.pitcher if perspective is None or objective == "points" else perspective
+        if self.perspective not in self.unit:  # sitting out: a partner who plays speaks for the team
+            self.perspective = next(s for s in deal.seats if r.team_of(s) == r.team_of(self.perspective))
+        #: scoring by tricks: every card counts one in ``cpk``, a trick as many as the seats playing
+        self.by_tricks = r.score_by == ScoreBy.TRICKS
+        self.alone = self.by_tricks and r.partner_of(deal.pitcher) not in deal.seats
         player = deal.player_of()
         self.player = player
         trumps = [c for c in player if tt.trump_mask >> c & 1]
@@ -169,7 +186,7 @@ class Scorer:
         tracked: list[int] = []
         # awards: (point, card or -1, "player" | "capturer" | "game" | "smudge", value)
         self.plan: list[tuple[str, int, str, int]] = []
-        for point in r.points:
+        for point in () if self.by_tricks else r.points:
             value = POINT_VALUES[point]
             if point in ("high", "low"):
                 card = self.high if point == "high" else self.low
@@ -195,14 +212,15 @@ class Scorer:
                 self.plan.append((point, named, how, value))
         self.tracked = tuple(tracked)
         self.track_shift = {c: 4 * i for i, c in enumerate(tracked)}
-        self.uses_game = "game" in r.points
-        self.uses_winners = "smudge" in r.points
+        self.uses_game = "game" in r.points and not self.by_tricks
+        self.uses_winners = "smudge" in r.points and not self.by_tricks
         self.uses_order = (self.high_by_order or self.low_by_order) and any(
             p in ("high", "low") for p, _, _, _ in self.plan)
-        #: card points of each card index (0 everywhere when there is no game point)
+        #: card points of each card index (0 everywhere when there is no game point; 1 everywhere
+        #: under trick scoring, so that a unit's count is its tricks times the seats playing)
         self.gv: tuple[int, ...] = tuple(
-            (GAME_VALUE.get(c % 13 + 2, 0) if c < BIG_JOKER and self.uses_game else 0)
-            for c in range(r.deck_size))
+            1 if self.by_tricks else GAME_VALUE.get(c % 13 + 2, 0) if c < BIG_JOKER and self.uses_game else 0
+            for c in range(index_space(r)))
         self._cache: dict[tuple[int, int, int, int, int], int] = {}
 
     # -- capture state ------------------------------------------------------------------------
@@ -262,6 +280,8 @@ class Scorer:
     def side_points(self, cap: int, cpk: int, wm: int, fj: int, game: int = GAME_BY_POINTS
                     ) -> tuple[dict[int, int], dict[int, int], int]:
         """(side of each seat, points of each side, total awarded) for a finished hand."""
+        if self.by_tricks:
+            return self._trick_points(cpk)
         side = self.sides(fj)
         high, low = self.high_low(fj)
         player = self.player
@@ -308,6 +328,20 @@ class Scorer:
             total += value
         return side, pts, total
 
+    def _trick_points(self, cpk: int) -> tuple[dict[int, int], dict[int, int], int]:
+        """:meth:`side_points` of a hand scored by the makers' tricks."""
+        r = self.rules
+        side = {s: r.team_of(s) for s in self.seats}
+        makers = side[self.pitcher]
+        tricks = (cpk >> (8 * self.unit[self.pitcher]) & 255) // len(self.seats)
+        if tricks < r.tricks_needed:
+            got, value = next(sd for sd in side.values() if sd != makers), r.euchre_points
+        elif tricks < r.hand_size:
+            got, value = makers, r.made_points
+        else:
+            got, value = makers, r.alone_march_points if self.alone else r.march_points
+        return side, {got: value}, value
+
     def _value(self, cap: int, cpk: int, wm: int, fj: int, game: int) -> int:
         if self.objective == "points":
             side, pts, _ = self.side_points(cap, cpk, wm, fj, game)
@@ -322,6 +356,8 @@ class Scorer:
         """The score change of every scoring unit for a finished hand (by the contract)."""
         r = self.rules
         side, pts, total = self.side_points(cap, cpk, wm, fj, game)
+        if self.by_tricks:
+            return {self.unit[s]: pts.get(side[s], 0) for s in self.seats}
         p = self.pitcher
         won = pts.get(side[p], 0)
         bid = self.bid
@@ -387,6 +423,8 @@ class Scorer:
     def _give(self, u: int, live: int, cap: int, cpk: int, wm: int) -> tuple[int, int, int]:
         """(cap, cpk, wm) with every live scoring card and every trick left taken by unit ``u``
         (card points stay as they are: with some left, the game outcome is forced separately)."""
+        if self.by_tricks:
+            return cap, cpk + (live.bit_count() << (8 * u)), wm
         for c in self.tracked:
             if live >> c & 1:
                 cap |= (u + 1) << self.track_shift[c]
@@ -408,6 +446,18 @@ class Scorer:
         if len(top) > 1 and top[0] - top[1] <= rem:
             out.append(GAME_NOBODY)
         return tuple(out)
+
+
+def index_space(rules: Rules) -> int:
+    """How many card indices the deck spans (52 or 54; Euchre's short deck spans to its aces)."""
+    return max(rules.deck_cards) + 1
+
+
+def sitter(rules: Rules, log: Sequence[Action], pitcher: int | None) -> int | None:
+    """The seat sitting out the hand: the partner of a maker who went alone (``None`` if nobody)."""
+    if pitcher is None or not rules.going_alone or Choose(pitcher, Choice.ALONE) not in log:
+        return None
+    return rules.partner_of(pitcher)
 
 
 @cache

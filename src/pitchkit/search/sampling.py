@@ -22,10 +22,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from pitchkit.actions import Bid, DeclareTrump, Phase
 from pitchkit.cards import bits_of
 from pitchkit.errors import PitchError
 from pitchkit.scoring import point_card
-from pitchkit.trump import TrumpTable, table
+from pitchkit.trump import TrumpTable, table_for
 from pitchkit.view import View
 
 _BURY_BANNED = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
@@ -54,6 +55,10 @@ class Knowledge:
     #: cards known to be in another seat's hand, as (seat, mask): what this seat passed to its
     #: partner and the partner has not played yet; they are not among ``unseen``
     known: tuple[tuple[int, int], ...] = ()
+    #: the upcard when it lies on top of the stock (not among ``unseen``), else -1
+    top: int = -1
+    #: the cards the stock may hold (-1: any)
+    stock_mask: int = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,14 +76,15 @@ def trump_table_of(view: View) -> TrumpTable | None:
     if view.trump is None:
         return None
     r = view.rules
-    return table(int(view.trump), jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+    return table_for(r, int(view.trump))
 
 
 def buried_ok_mask(view: View) -> int:
-    """Cards that may lie among discards: all but trump's point cards (once trump is known)."""
-    full = (1 << view.rules.deck_size) - 1
+    """Cards that may lie among discards: all but trump's point cards (once trump is known); any
+    card for the dealer's discard after picking up the upcard."""
+    full = view.rules.deck_mask
     tt = trump_table_of(view)
-    if tt is None:
+    if tt is None or view.upcard is not None:
         return full
     banned = 0
     for point in _BURY_BANNED:
@@ -102,7 +108,7 @@ def voids(view: View) -> dict[int, int]:
         led = tt.suit[plays[0][1]]
         for seat, card in plays[1:]:
             c = int(card)
-            if tt.suit[c] != led and not tt.trump_mask >> c & 1:
+            if tt.suit[c] != led and not tt.ruff_mask >> c & 1:
                 out[seat] |= tt.suit_mask[led]
     r = view.rules
     if r.bidder_leads_trump and tricks and view.pitcher is not None:
@@ -128,7 +134,9 @@ def knowledge(view: View) -> Knowledge:
     if not view.received:
         for c in view.passed:  # set aside, not yet handed over
             seen |= 1 << c
-    unseen = ((1 << r.deck_size) - 1) & ~seen
+    unseen = r.deck_mask & ~seen
+    top, elsewhere = _upcard(view, seen)
+    unseen &= ~top
     partner = r.partner_of(view.seat)
     known: tuple[tuple[int, int], ...] = ()
     held_known = {s: 0 for s in view.seats}
@@ -144,16 +152,32 @@ def knowledge(view: View) -> Knowledge:
     void = voids(view)
     # cards set aside for a partner (during the exchange) are sampled with the hand they left
     held = {s: view.hand_sizes[s] + view.set_aside_counts[s] - held_known[s] for s in view.seats}
-    hands = tuple((s, held[s], unseen & ~void[s]) for s in view.seats if s != view.seat and held[s])
+    hands = tuple((s, held[s], unseen & ~void[s] & ~(elsewhere if s != view.dealer else 0))
+                  for s in view.seats if s != view.seat and held[s])
     buried = buried_ok_mask(view)
-    discards = tuple((s, view.discard_counts[s], unseen & buried)
+    discards = tuple((s, view.discard_counts[s], unseen & buried & ~(elsewhere if s != view.dealer else 0))
                      for s in view.seats if s != view.seat and view.discard_counts[s])
-    k = Knowledge(seat=view.seat, unseen=unseen, hands=hands, discards=discards, stock=view.stock_size,
-                  known=known)
-    total = sum(n for _, n, _ in hands) + sum(n for _, n, _ in discards) + view.stock_size
+    k = Knowledge(seat=view.seat, unseen=unseen, hands=hands, discards=discards,
+                  stock=view.stock_size - bool(top), known=known, top=top.bit_length() - 1,
+                  stock_mask=r.deck_mask & ~elsewhere)
+    total = sum(n for _, n, _ in hands) + sum(n for _, n, _ in discards) + k.stock
     if total != unseen.bit_count():
         raise SamplingError(f"{unseen.bit_count()} unseen cards for {total} places")
     return k
+
+
+def _upcard(view: View, seen: int) -> tuple[int, int]:
+    """Where the unseen upcard is: (its bit when it lies on top of the stock, its bit when the dealer
+    picked it up and holds or discarded it); (0, 0) when there is none or it is seen."""
+    up = view.upcard
+    if up is None or seen >> up & 1:
+        return 0, 0
+    bit = 1 << up
+    calls = [i for i, a in enumerate(view.log) if type(a) is DeclareTrump]
+    if view.phase == Phase.AUCTION or not calls:
+        return bit, 0
+    passes = sum(type(a) is Bid for a in view.log[:calls[0]])
+    return (0, bit) if passes < len(view.seats) else (bit, 0)
 
 
 def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> Sample:
@@ -161,8 +185,7 @@ def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> 
     k = know if know is not None else knowledge(view)
     slots: list[tuple[int, int]] = [(n, allowed) for _, n, allowed in k.hands]
     slots += [(n, allowed) for _, n, allowed in k.discards]
-    full = (1 << view.rules.deck_size) - 1
-    slots.append((k.stock, full))
+    slots.append((k.stock, k.stock_mask))
     cards = bits_of(k.unseen)
     filled = _assign(cards, slots, rng)
     n_seats = view.n_seats
@@ -187,6 +210,8 @@ def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> 
         i += 1
     stock = filled[i]
     rng.shuffle(stock)
+    if k.top >= 0:
+        stock.insert(0, k.top)
     return Sample(hands=tuple(hands), discards=tuple(discards), stock=tuple(stock))
 
 

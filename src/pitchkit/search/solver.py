@@ -22,7 +22,7 @@ from itertools import pairwise
 from pitchkit import fast
 from pitchkit.cards import BIG_JOKER, bits_of
 from pitchkit.lookup import strengths
-from pitchkit.search.position import Deal, Scorer, jack_suits
+from pitchkit.search.position import Deal, Scorer, index_space, jack_suits
 
 INF = 1 << 20
 
@@ -38,16 +38,18 @@ class SolveStats:
 class _Tables:
     """Per-trump lookups: effective suit, strength by led suit, next lower card."""
 
-    __slots__ = ("gv", "lower", "neutral", "strength", "suit", "suit_mask", "trump_mask")
+    __slots__ = ("gv", "lower", "neutral", "ruff_mask", "strength", "suit", "suit_mask", "trump_mask")
 
     def __init__(self, deal: Deal, scorer: Scorer) -> None:
         tt = deal.trump_table()
-        n = deal.rules.deck_size
+        n = index_space(deal.rules)
         self.suit = tt.suit
         self.trump_mask = tt.trump_mask
+        self.ruff_mask = tt.ruff_mask
         self.suit_mask = tt.suit_mask
         r = deal.rules
-        self.strength = strengths(tt.trump, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+        self.strength = strengths(tt.trump, jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers,
+                                  bowers=r.bowers, benny=r.benny)
         tracked = set(scorer.tracked)
         self.neutral = tuple(c not in tracked for c in range(n))
         self.gv = scorer.gv
@@ -93,7 +95,7 @@ class Solver:
             self.unit[s] = sc.unit[s]
         self.uses_order = sc.uses_order
         #: per card: 1 << (its field in the packed capture state), 0 if its capture does not score
-        tunit = [0] * d.rules.deck_size
+        tunit = [0] * index_space(d.rules)
         for c in sc.tracked:
             tunit[c] = 1 << sc.track_shift[c]
         self.tunit = tuple(tunit)
@@ -160,7 +162,7 @@ class Solver:
         if led == self.deal.trump:
             return hand & t.trump_mask or hand
         follow = hand & t.suit_mask[led]
-        return follow | (hand & t.trump_mask) if follow else hand
+        return follow | (hand & t.ruff_mask) if follow else hand
 
     # -- root -----------------------------------------------------------------------------------
 
@@ -276,7 +278,7 @@ class Solver:
                 legal = hand & t.trump_mask or hand
             else:
                 follow = hand & t.suit_mask[led]
-                legal = follow | (hand & t.trump_mask) if follow else hand
+                legal = follow | (hand & t.ruff_mask) if follow else hand
             moves = self._order(seat, self._representatives(seat, legal, live, tmask), k, bstr, bseat, led)
         maxing = self.is_max[seat]
         best = -INF if maxing else INF

@@ -8,7 +8,7 @@ from rich.text import Text
 
 from pitchkit.cards import BIG_JOKER, Card, Suit
 from pitchkit.rules import Rules
-from pitchkit.trump import table
+from pitchkit.trump import table_for
 
 GLYPHS = {Suit.C: "♣", Suit.D: "♦", Suit.H: "♥", Suit.S: "♠"}
 #: suits shown in alternating colours when no trump is known
@@ -66,7 +66,7 @@ def group_hand(cards: Iterable[Card], rules: Rules, trump: Suit | None) -> list[
             if in_suit:
                 groups.append((GLYPHS[suit], in_suit))
         return groups
-    tt = table(int(trump), jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers)
+    tt = table_for(rules, int(trump))
     trumps = sorted((c for c in held if tt.is_trump(c)), key=lambda c: (-tt.power[c], int(c)))
     if trumps:
         groups.append((f"trump {GLYPHS[trump]}", trumps))

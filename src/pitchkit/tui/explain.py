@@ -10,7 +10,7 @@ from pitchkit.actions import Action, Bid, Choice, Choose, Phase
 from pitchkit.cards import BIG_JOKER, CARDS, Card, Suit, cards_of
 from pitchkit.hand import Hand
 from pitchkit.rules import Rules
-from pitchkit.trump import table
+from pitchkit.trump import table_for
 from pitchkit.tui.narrate import and_list, says, team_label
 from pitchkit.view import View
 
@@ -21,7 +21,7 @@ def card_note(card: Card, rules: Rules, trump: Suit | None) -> str:
     if card.is_joker:
         return "the big joker, a trump" if card == BIG_JOKER else "the little joker, a trump"
     if trump is not None and rules.off_jack and card.rank == 11 and card.suit != trump:
-        tt = table(int(trump), jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers)
+        tt = table_for(rules, int(trump))
         if tt.is_trump(card):
             return "the jick (off-jack), a trump"
     return ""
@@ -60,7 +60,7 @@ def going_out_note(view: View) -> str:
 def _trump_order(view: View) -> tuple[list[Card], dict[Card, int]]:
     assert view.trump is not None
     r = view.rules
-    tt = table(int(view.trump), jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+    tt = table_for(r, int(view.trump))
     played = [c for plays, _ in view.tricks for _, c in plays] + [c for _, c in view.trick]
     power = {c: tt.power[int(c)] for c in CARDS[: r.deck_size] if tt.is_trump(c)}
     return [c for c in played if c in power], power

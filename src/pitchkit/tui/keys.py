@@ -74,6 +74,16 @@ def auction_choices(view: View) -> list[KeyChoice]:
     return out
 
 
+def making_choices(view: View) -> list[KeyChoice]:
+    """Making trump with the upcard: p to pass, a suit by c/d/h/s; then a to go alone or w to play
+    with the partner."""
+    seat, legal = view.seat, set(view.legal)
+    alone, partner = Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)
+    if alone in legal:
+        return [KeyChoice("a", "go alone", alone, True), KeyChoice("w", "with the partner", partner, True)]
+    return [KeyChoice("p", "pass", Bid(seat, None), Bid(seat, None) in legal), *trump_choices(view)]
+
+
 def trump_choices(view: View) -> list[KeyChoice]:
     """The four suits by c, d, h, s."""
     legal = set(view.legal)
@@ -111,7 +121,7 @@ def choices(view: View) -> list[KeyChoice]:
     if not view.my_turn:
         return []
     if view.phase == Phase.AUCTION:
-        return auction_choices(view)
+        return making_choices(view) if view.upcard is not None else auction_choices(view)
     if view.phase == Phase.TRUMP:
         return trump_choices(view)
     if view.phase == Phase.DISCARD:

@@ -12,7 +12,7 @@ from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard,
 from pitchkit.cards import CARDS, Card, Suit
 from pitchkit.game import Game
 from pitchkit.hand import Hand
-from pitchkit.rules import Credit, Rules
+from pitchkit.rules import Credit, Rules, ScoreBy
 from pitchkit.scoring import Award
 
 CardFormat = Callable[[Card], str]
@@ -51,7 +51,8 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
             return f"{who}: bid {rules.bid_name(amount)}"
         case Choose(_, option):
             return f"{who}: " + {Choice.RUN: "run it", Choice.SELL: "sell the bid",
-                                 Choice.MISDEAL: "call a misdeal"}[option]
+                                 Choice.MISDEAL: "call a misdeal", Choice.ALONE: "go alone",
+                                 Choice.PARTNER: "play with the partner"}[option]
         case DeclareTrump(_, suit):
             return f"{who}: {fmt_suit(suit)} are trump"
         case Discard(_, cards):
@@ -150,6 +151,8 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
     if res.misdeal:
         return ["Misdeal: the hand is not scored and the cards are dealt again."]
     assert res.pitcher is not None and res.bid is not None and res.trump is not None
+    if rules.score_by == ScoreBy.TRICKS:
+        return _trick_result_lines(hand, names, fmt_suit=fmt_suit)
     verdict = "made it" if res.made else ("were set" if names[res.pitcher] == "You" else "was set")
     took = res.side_points[res.pitcher]
     lines = [f"{names[res.pitcher]} bid {rules.bid_name(res.bid)} with {fmt_suit(res.trump)} trump, "
@@ -169,6 +172,29 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
         if not awards:
             why = {"game": "tied on card points", "smudge": "not earned"}.get(point, "not in play")
             lines.append(f"  {point_word(point)}: nobody ({why})")
+    changes = [f"{names[s]} {res.scores[s] - res.delta[s]} {_signed(res.delta[s])} = {res.scores[s]}"
+               for s in range(hand.n_seats) if s in hand.seats]
+    lines.append("Scores: " + ", ".join(changes))
+    return lines
+
+
+#: the awards of a hand scored by tricks, in words
+TRICK_AWARDS = {"made": "made it", "march": "a march: every trick", "alone-march": "a march alone",
+                "euchre": "euchred: the defenders score"}
+
+
+def _trick_result_lines(hand: Hand, names: Sequence[str], *, fmt_suit: SuitFormat) -> list[str]:
+    """A hand scored by tricks: the makers, their tricks and what was scored."""
+    res = hand.result
+    assert res is not None and res.pitcher is not None and res.trump is not None
+    rules, maker = hand.rules, res.pitcher
+    team = [s for s in hand.seats if res.side[s] == res.side[maker]]
+    took = sum(res.card_points[s] for s in team)
+    alone = " alone" if hand.sitting_out is not None else ""
+    lines = [f"{says(names[maker], 'make', 'makes')} {fmt_suit(res.trump)} trump{alone}; "
+             f"team {team_label(rules, maker)} took {took} of {len(hand.tricks)} tricks."]
+    for a in res.awards:
+        lines.append(f"  {TRICK_AWARDS.get(a.point, a.point)}: team {team_label(rules, a.seat)} +{a.value}")
     changes = [f"{names[s]} {res.scores[s] - res.delta[s]} {_signed(res.delta[s])} = {res.scores[s]}"
                for s in range(hand.n_seats) if s in hand.seats]
     lines.append("Scores: " + ", ".join(changes))
@@ -255,14 +281,17 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
     plays: list[str] = []
     done = 0
     draws = pack_draws(hand) if pack else {}
+    if hand.upcard is not None:
+        lines.append(f"Upcard: {fmt(CARDS[hand.upcard])}")
+    per_trick = len(hand.seats) - (hand.sitting_out is not None)
     for i, action in enumerate(hand.log, start=1):
         if i - 1 in draws:
             if auction:
                 lines.append("Auction: " + ", ".join(auction))
                 auction = []
             lines += pack_lines(draws[i - 1], names, fmt=fmt)
-        if isinstance(action, Bid | Choose):
-            auction.append(action_line(action, rules, names, fmt=fmt).replace(": ", " "))
+        if isinstance(action, Bid | Choose) or (isinstance(action, DeclareTrump) and hand.upcard is not None):
+            auction.append(action_line(action, rules, names, fmt=fmt, fmt_suit=fmt_suit).replace(": ", " "))
             continue
         if auction:
             lines.append("Auction: " + ", ".join(auction))
@@ -278,7 +307,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 lines.append(action_line(action, rules, names, fmt=fmt, fmt_suit=fmt_suit))
         else:
             plays.append(f"{names[action.seat]} {fmt(action.card)}")
-            if len(plays) == len(hand.seats):
+            if len(plays) == per_trick:
                 winner = hand.tricks[done][1]
                 done += 1
                 lines.append(f"Trick {done}: " + ", ".join(plays) + f" -> {names[winner]}")

@@ -8,13 +8,13 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from pitchkit.actions import Bid, Choose, Phase
+from pitchkit.actions import Bid, Choose, DeclareTrump, Phase
 from pitchkit.cards import Card
 from pitchkit.hand import Hand
-from pitchkit.rules import POINT_VALUES, Rules, TrumpBy
+from pitchkit.rules import POINT_VALUES, Rules, ScoreBy, TrumpBy
 from pitchkit.scoring import point_card
-from pitchkit.trump import table
-from pitchkit.tui.cards import card_text, group_hand, suit_markup
+from pitchkit.trump import table_for
+from pitchkit.tui.cards import card_markup, card_text, group_hand, suit_markup
 from pitchkit.tui.explain import going_out_note, known_high_low
 from pitchkit.tui.keys import KeyChoice
 from pitchkit.tui.narrate import action_line, says, team_label
@@ -30,14 +30,16 @@ def short_bid(name: str) -> str:
 
 def running_points(view: View, cards: Sequence[Card]) -> int:
     """What captured ``cards`` are worth so far: card points toward "game" when the rules score
-    game, else the value of the point cards among them (ten-point)."""
+    game, else the value of the point cards among them (ten-point); one trick when the hand scores by
+    tricks."""
     rules = view.rules
+    if rules.score_by == ScoreBy.TRICKS:
+        return 1
     if "game" in rules.points:
         return sum(c.game_value for c in cards)
     if view.trump is None:
         return 0
-    tt = table(int(view.trump), jokers=rules.jokers, off_jack=rules.off_jack,
-               equal_jokers=rules.equal_jokers)
+    tt = table_for(rules, int(view.trump))
     worth = {point_card(p, int(view.trump), tt.off_jack): POINT_VALUES[p] for p in rules.points}
     return sum(worth.get(int(c), 0) for c in cards)
 
@@ -134,9 +136,15 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
         out.append_text(Text.from_markup(suit_markup(view.trump)))
     elif rules.trump_by == TrumpBy.LEAD:
         out.append("first card led", style="dim")
+    elif rules.trump_by == TrumpBy.UPCARD:
+        out.append("made with the upcard", style="dim")
     else:
         out.append("named by the bidder", style="dim")
     out.append("\n")
+    if view.upcard is not None:
+        out.append("Upcard: ")
+        out.append_text(Text.from_markup(card_markup(view.upcard)))
+        out.append("\n")
     if view.pitcher is not None and view.bid is not None:
         out.append(f"{names[view.pitcher]} must make {rules.bid_name(view.bid)}\n", style="yellow")
     if going_out_note(view):
@@ -149,8 +157,8 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
         taken = sum(running_points(view, [c for _, c in plays]) for plays, w in view.tricks if w in members)
         out.append(f"Team {team} {view.scores[members[0]]}", style="bold")
         out.append(f", {taken} this hand\n" if view.tricks else "\n")
-    auction = [action_line(a, rules, names).replace(": ", " ")
-               for a in view.log if isinstance(a, Bid | Choose)]
+    auction = [action_line(a, rules, names).replace(": ", " ") for a in view.log
+               if isinstance(a, Bid | Choose) or (isinstance(a, DeclareTrump) and view.upcard is not None)]
     out.append("Auction: ")
     out.append(", ".join(auction) if auction else "-", style="" if auction else "dim")
     return out

@@ -1,0 +1,123 @@
+"""The heuristic bot's decisions when a hand scores by tricks and trump is made with the upcard
+(Euchre): which suit to make trump, when to go alone, the dealer's discard, and play that takes
+tricks as cheaply as it can and leaves a trick the partner is winning to the partner."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Play
+from pitchkit.cards import CARDS, JACK, Card
+from pitchkit.trump import TrumpTable, table_for
+from pitchkit.view import View
+
+#: hand strength (see :func:`strength`) at which the bot makes trump, and goes alone
+MAKE_AT = 7.0
+ALONE_AT = 13.0
+
+
+def strength(view: View, cards: list[int], suit: int) -> float:
+    """How many tricks-worth a holding is with ``suit`` as trump: each trump by its rank (the right
+    bower 3, the left 2.5, the ace 2 ...), each plain ace 1."""
+    tt = table_for(view.rules, suit)
+    total = 0.0
+    for c in cards:
+        if tt.is_trump(c):
+            total += 1.0 + max(0, tt.power[c] - 9) * 0.2
+        elif c % 13 + 2 == 14:
+            total += 1.0
+    return total
+
+
+def choose_making(view: View) -> Action:
+    """Pass or make trump; once made, go alone with a very strong hand."""
+    seat, legal = view.seat, view.legal
+    held = [int(c) for c in view.hand]
+    if legal and type(legal[0]) is Choose:
+        assert view.trump is not None
+        alone = strength(view, held, int(view.trump)) >= ALONE_AT
+        return Choose(seat, Choice.ALONE if alone else Choice.PARTNER)
+    calls = [a for a in legal if type(a) is DeclareTrump]
+    best: tuple[float, Action] | None = None
+    for call in calls:
+        suit = int(call.suit)
+        cards = held
+        up = view.upcard
+        if up is not None and suit == int(up) // 13 and seat == view.dealer:
+            cards = sorted([*held, int(up)], key=lambda c: _keep_value(view, c, suit))[1:]
+        score = strength(view, cards, suit)
+        if up is not None and suit == int(up) // 13 and seat != view.dealer:
+            # the upcard goes to the dealer: worth a trick to the dealer's side
+            partner = view.rules.partner_of(seat)
+            score += 1.0 if view.dealer == partner else -1.0
+        if best is None or score > best[0]:
+            best = (score, call)
+    passing = Bid(seat, None)
+    if best is not None and (best[0] >= MAKE_AT or passing not in legal):
+        return best[1]
+    return passing
+
+
+def _keep_value(view: View, card: int, trump: int) -> float:
+    """How much the dealer wants to keep a card once ``trump`` is made: trumps by rank, then aces,
+    then the rest (short suits go first)."""
+    tt = table_for(view.rules, trump)
+    if tt.is_trump(card):
+        return 100.0 + tt.power[card]
+    return float(card % 13 + 2)
+
+
+def choose_discard(view: View) -> Discard:
+    """The dealer's discard after picking up: the card least worth keeping."""
+    assert view.discard_options is not None and view.trump is not None
+    cards = view.discard_options[0]
+    worst = min(cards, key=lambda c: (_keep_value(view, int(c), int(view.trump or 0)), int(c)))
+    return Discard(view.seat, (worst,))
+
+
+def choose_play(view: View, pick: Callable[[list[Play]], Play]) -> Play:
+    """Lead the best card; follow by winning as cheaply as possible unless the partner has the
+    trick, else throw the lowest card."""
+    assert view.trump is not None
+    tt = table_for(view.rules, int(view.trump))
+    plays = [a for a in view.legal if type(a) is Play]
+    if not view.trick:
+        return pick(_best(plays, tt))
+    led = tt.suit[int(view.trick[0][1])]
+    winner, top = _winning(view, tt, led)
+    partner = view.rules.partner_of(view.seat)
+    ranked = sorted(plays, key=lambda a: tt.strength(int(a.card), led))
+    if winner != partner:
+        beating = [a for a in ranked if tt.strength(int(a.card), led) > top]
+        if beating:
+            return pick([beating[0]])
+    return pick([_lowest(ranked, tt)])
+
+
+def _winning(view: View, tt: TrumpTable, led: int) -> tuple[int, int]:
+    best_seat, best = view.trick[0][0], tt.strength(int(view.trick[0][1]), led)
+    for seat, card in view.trick[1:]:
+        s = tt.strength(int(card), led)
+        if s > best:
+            best_seat, best = seat, s
+    return best_seat, best
+
+
+def _lowest(ranked: list[Play], tt: TrumpTable) -> Play:
+    """The cheapest card to throw: a plain card before a trump, lowest rank first."""
+    return min(ranked, key=lambda a: (tt.is_trump(int(a.card)), tt.power[int(a.card)], int(a.card)))
+
+
+def _best(plays: list[Play], tt: TrumpTable) -> list[Play]:
+    """Leads: the highest trump when holding the top ones, else a plain ace, else the lowest card."""
+    trumps = sorted((a for a in plays if tt.is_trump(int(a.card))), key=lambda a: -tt.power[int(a.card)])
+    if trumps and _is_bower(tt, trumps[0].card):
+        return [trumps[0]]
+    aces = [a for a in plays if not tt.is_trump(int(a.card)) and a.card % 13 + 2 == 14]
+    if aces:
+        return aces
+    return [_lowest(plays, tt)]
+
+
+def _is_bower(tt: TrumpTable, card: Card) -> bool:
+    return (card % 13 + 2 == JACK and tt.is_trump(int(card))) or CARDS[card].is_joker
