@@ -5,8 +5,8 @@
   creates a 4-entrant knockout in the browser, pastes the entrants, makes a judge's PIN and seats
   the round with bots in every seat. The public board, open all along and never reloaded, shows
   the table, then its result; a judge opens the console with a wrong PIN (refused, in words), then
-  with the right one, and confirms a hand; the director closes the round and the board shows the
-  champion. No page shows a script error.
+  with the right one, and confirms a hand; every text of the three pages has AA contrast; the
+  director closes the round and the board shows the champion. No page shows a script error.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page
 from tests.server.client import http, ok
 from tests.server.conftest import Server
 from tests.server.desk_client import Event
+from tests.web.driver import LOW_CONTRAST_JS
 
 #: the longest wait for a page (bots play the whole game meanwhile)
 WAIT_MS = 90_000
@@ -90,6 +91,8 @@ def test_director_runs_a_knockout_a_judge_confirms_a_hand_and_the_board_follows(
     judge.wait_for_function("() => document.querySelector('tr[data-hand=\"1\"]').textContent"
                             ".includes('confirmed by Judy')", timeout=WAIT_MS)
 
+    for page in (director, judge, board):  # every text of the three pages, AA contrast
+        assert page.evaluate(LOW_CONTRAST_JS, 4.5) == [], page.url
     director.click("#advance")
     board.wait_for_function("() => document.body.dataset.status === 'finished'", timeout=WAIT_MS)
     champion = board.inner_text("#title")
