@@ -1,0 +1,185 @@
+"""The ``euchre`` preset against OpenSpiel's ``euchre``: the same deals and the same actions, random
+and by pitchkit's heuristic bot, must give the same legal actions at every step and the same score.
+
+OpenSpiel's defaults differ from the preset's in two rules, both options here: the dealer is stuck
+(``stick_the_dealer``: ``stick-dealer = true``) and the dealer who picks up may not discard the upcard
+(``keep-upcard = true``). The order of two decisions differs too: OpenSpiel asks the dealer to
+discard before the maker says whether to go alone, pitchkit asks the maker first (as players
+announce it when they make trump); the driver takes both decisions and gives each engine them in its
+own order. Each player's score change in OpenSpiel (makers +points, defenders -points) is the
+makers' score change minus the defenders' in pitchkit, where only the side that scores changes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from pitchkit import Hand, make_rules
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
+from pitchkit.bots import make_bot
+from pitchkit.cards import CARDS, Card, Suit, card_index
+from pitchkit.rules import Rules
+from pitchkit.view import make_view
+
+pyspiel = pytest.importorskip("pyspiel")
+
+PASS, SUIT_BASE, ALONE, PARTNER = 24, 25, 29, 30
+RANKS = (9, 10, 11, 12, 13, 14)
+
+
+def to_card(action: int) -> Card:
+    """OpenSpiel's card ``rank * 4 + suit`` (ranks 9 to ace) as a pitchkit card."""
+    return CARDS[card_index(RANKS[action // 4], action % 4)]
+
+
+def to_id(card: int) -> int:
+    return RANKS.index(card % 13 + 2) * 4 + card // 13
+
+
+def engine_action(seat: int, action: int, phase: Phase) -> Action:
+    """The pitchkit action of an OpenSpiel action id (the discard's card is one pitchkit action)."""
+    if phase == Phase.PLAY:
+        return Play(seat, to_card(action))
+    if phase == Phase.DISCARD:
+        return Discard(seat, (to_card(action),))
+    if action == PASS:
+        return Bid(seat, None)
+    if action in (ALONE, PARTNER):
+        return Choose(seat, Choice.ALONE if action == ALONE else Choice.PARTNER)
+    return DeclareTrump(seat, Suit(action - SUIT_BASE))
+
+
+def spiel_action(action: Action) -> int:
+    match action:
+        case Bid(_, None):
+            return PASS
+        case DeclareTrump(_, suit):
+            return SUIT_BASE + int(suit)
+        case Choose(_, option):
+            return ALONE if option == Choice.ALONE else PARTNER
+        case Discard(_, (card,)):
+            return to_id(card)
+        case Play(_, card):
+            return to_id(card)
+    raise AssertionError(action)
+
+
+def engine_legal(hand: Hand) -> set[Action]:
+    seat = hand.to_act
+    assert seat is not None
+    if hand.phase == Phase.DISCARD:
+        cards, lo, hi = hand.discard_options(seat)
+        assert lo == hi == 1
+        return {Discard(seat, (c,)) for c in cards}
+    return set(hand.legal_actions())
+
+
+def both_deal(rules: Rules, stick: bool, rng: random.Random) -> tuple[Hand, Any]:
+    """One deal in both engines: OpenSpiel picks the dealer, deals card by card (the first card to
+    the dealer) and turns up the 21st."""
+    game = pyspiel.load_game("euchre", {"stick_the_dealer": stick})
+    state = game.new_initial_state()
+    dealer = rng.randrange(4)
+    state.apply_action(dealer)
+    deck = list(range(24))
+    rng.shuffle(deck)
+    hands: list[list[int]] = [[] for _ in range(4)]
+    for k, c in enumerate(deck[:20]):
+        state.apply_action(c)
+        hands[(dealer + k) % 4].append(int(to_card(c)))
+    state.apply_action(deck[20])
+    stock = [int(to_card(c)) for c in deck[20:]]
+    return Hand(rules, dealer=dealer, hands=hands, stock=stock), state
+
+
+def choose(hand: Hand, rng: random.Random, bots: list[Any] | None, passing: float = 0.0) -> Action:
+    """A bot's action, else a random one (a pass, when legal, with chance ``passing``)."""
+    seat = hand.to_act
+    assert seat is not None
+    if Bid(seat, None) in hand.legal_actions() and rng.random() < passing:
+        return Bid(seat, None)
+    if bots is not None:
+        return bots[seat].choose(make_view(hand, seat))  # type: ignore[no-any-return]
+    return rng.choice(sorted(engine_legal(hand), key=repr))
+
+
+def phase_of(hand: Hand) -> Phase:
+    return hand.phase
+
+
+def play_both(rules: Rules, stick: bool, seed: int, *, with_bots: bool,
+              passing: float = 0.0) -> tuple[Hand, Any]:
+    rng = random.Random(seed)
+    hand, state = both_deal(rules, stick, rng)
+    bots = [make_bot("heuristic", seed=seed * 4 + s) for s in range(4)] if with_bots else None
+    pending: Action | None = None  # pitchkit's alone decision, which OpenSpiel takes after the discard
+    while not hand.done:
+        assert not state.is_terminal()
+        seat = hand.to_act
+        if hand.phase == Phase.AUCTION and any(isinstance(a, Choose) for a in hand.legal_actions()):
+            pending = choose(hand, rng, bots)
+            hand.apply(pending)
+            if phase_of(hand) is Phase.DISCARD:  # the dealer discards first in OpenSpiel
+                continue
+            state.apply_action(spiel_action(pending))
+            pending = None
+            continue
+        assert state.current_player() == seat
+        spiel_legal = {engine_action(state.current_player(), a, hand.phase) for a in state.legal_actions()}
+        assert engine_legal(hand) == spiel_legal, (hand.phase, seat)
+        action = choose(hand, rng, bots, passing)
+        hand.apply(action)
+        state.apply_action(spiel_action(action))
+        if pending is not None and hand.phase == Phase.PLAY:
+            state.apply_action(spiel_action(pending))
+            pending = None
+    assert state.is_terminal()
+    return hand, state
+
+
+def check_scores(hand: Hand, state: Any) -> None:
+    res = hand.result
+    assert res is not None
+    returns = state.returns()
+    if res.misdeal:
+        assert returns == [0.0, 0.0, 0.0, 0.0]
+        return
+    for seat in range(4):
+        other = (seat + 1) % 4
+        assert returns[seat] == res.delta[seat] - res.delta[other], (seat, returns, res.delta)
+
+
+OPENSPIEL = make_rules("euchre", {"stick-dealer": True, "keep-upcard": True})
+
+
+@pytest.mark.parametrize("with_bots", [False, True])
+def test_random_and_bot_hands_score_as_openspiel_scores_them(with_bots: bool) -> None:
+    outcomes: set[str] = set()
+    for seed in range(150):
+        hand, state = play_both(OPENSPIEL, True, seed, with_bots=with_bots)
+        check_scores(hand, state)
+        assert hand.result is not None
+        outcomes |= {a.point for a in hand.result.awards}
+    # every kind of result came up: made, march, euchred (and alone marches for the random players)
+    assert {"made", "march", "euchre"} <= outcomes
+
+
+def test_without_stick_the_dealer_a_hand_passed_out_scores_nothing_in_both() -> None:
+    rules = make_rules("euchre", {"keep-upcard": True})
+    thrown = 0
+    for seed in range(60):
+        hand, state = play_both(rules, False, seed, with_bots=False, passing=0.9)
+        check_scores(hand, state)
+        thrown += bool(hand.result and hand.result.misdeal)
+    assert thrown
+
+
+def test_the_card_maps_agree() -> None:
+    game = pyspiel.load_game("euchre")
+    state = game.new_initial_state()
+    state.apply_action(0)
+    assert [state.action_to_string(a) for a in range(24)] == [
+        str(to_card(a))[1] + str(to_card(a))[0] for a in range(24)]
