@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
-from pitchkit.envs import vector_kernel as vk
+from pitchkit.envs import vector_rows as vr
 from pitchkit.envs.core import resolve
 from pitchkit.envs.vector import VectorEnv, unsupported_reason
 from pitchkit.errors import IllegalActionError, RulesError
@@ -51,11 +51,11 @@ def kind(row: npt.NDArray[np.int64], action: int) -> str:
     if action in (enc.CHOOSE_RUN, enc.CHOOSE_SELL, enc.CHOOSE_MISDEAL):
         return {enc.CHOOSE_RUN: "run", enc.CHOOSE_SELL: "sell", enc.CHOOSE_MISDEAL: "misdeal"}[action]
     if enc.DISCARD_BASE <= action <= enc.DISCARD_DONE:
-        if row[vk.SECOND]:
+        if row[vr.SECOND]:
             return "second-discard"
         return "discard" if action < enc.DISCARD_DONE else "discard-done"
     if enc.TRUMP_BASE <= action < enc.PLAY_BASE:
-        return "lead-trump" if row[vk.LED] >= 0 else "declare"
+        return "lead-trump" if row[vr.LED] >= 0 else "declare"
     if action >= enc.PASS_BASE:
         return "pass-card"
     return "bid" if action < enc.TRUMP_BASE else "play"
@@ -126,16 +126,16 @@ def play_side_by_side(env: VectorEnv, steps: int, *, observe: bool = True,
 
 
 def test_the_kernel_uses_the_encodings_table() -> None:
-    assert vk.N_ACTIONS == enc.N_ACTIONS
-    assert (vk.ID_RUN, vk.ID_SELL, vk.ID_MISDEAL, vk.ID_TRUMP, vk.ID_PLAY, vk.ID_DISCARD_CARD,
-            vk.ID_DISCARD_DONE, vk.ID_PASS_CARD) == (
+    assert vr.N_ACTIONS == enc.N_ACTIONS
+    assert (vr.ID_RUN, vr.ID_SELL, vr.ID_MISDEAL, vr.ID_TRUMP, vr.ID_PLAY, vr.ID_DISCARD_CARD,
+            vr.ID_DISCARD_DONE, vr.ID_PASS_CARD) == (
         enc.CHOOSE_RUN, enc.CHOOSE_SELL, enc.CHOOSE_MISDEAL, enc.TRUMP_BASE, enc.PLAY_BASE,
         enc.DISCARD_BASE, enc.DISCARD_DONE, enc.PASS_BASE)
-    assert tuple(name for name, _ in enc.Layout.of(make_rules("pct")).sections) == vk.SECTIONS
-    assert vk.BID_SLOTS == enc.MAX_BID + 2
+    assert tuple(name for name, _ in enc.Layout.of(make_rules("pct")).sections) == vr.SECTIONS
+    assert vr.BID_SLOTS == enc.MAX_BID + 2
     phases = [p.value for p in enc.PHASES]
-    assert [phases[i] for i in (vk.PH_AUCTION, vk.PH_TRUMP, vk.PH_DISCARD, vk.PH_EXCHANGE, vk.PH_PLAY,
-                                vk.PH_DONE)] == ["auction", "trump", "discard", "exchange", "play", "done"]
+    assert [phases[i] for i in (vr.PH_AUCTION, vr.PH_TRUMP, vr.PH_DISCARD, vr.PH_EXCHANGE, vr.PH_PLAY,
+                                vr.PH_DONE)] == ["auction", "trump", "discard", "exchange", "play", "done"]
 
 
 @pytest.mark.parametrize("variant", SUPPORTED)
@@ -185,8 +185,8 @@ def test_no_hidden_card_enters_an_observation(variant: str) -> None:
             hidden = 0
             for s in range(env.players):
                 if s != me:
-                    hidden |= int(row[vk.HANDS + s])
-            hidden &= ~int(row[vk.PASSED + me])
+                    hidden |= int(row[vr.HANDS + s])
+            hidden &= ~int(row[vr.PASSED + me])
             seen = 0
             for name in card_parts:
                 part = layout.part(obs[i], name).reshape(-1, d)

@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 from pitchkit.envs import encoding as enc
 from pitchkit.envs import vector_kernel as vk
+from pitchkit.envs import vector_rows as vr
 from pitchkit.envs.core import env_rules
 from pitchkit.errors import IllegalActionError, RulesError
 from pitchkit.fast import unsupported_reason as fast_unsupported_reason
@@ -85,8 +86,8 @@ class VectorEnv:
         self.observations = observations
         kr = kernel_rules(rules)
         self._kr = kr
-        self._offsets = np.array([self.layout.offsets[name][0] for name in vk.SECTIONS], dtype=np.int64)
-        self.state: I64 = np.zeros((self.n, vk.ROW), dtype=np.int64)
+        self._offsets = np.array([self.layout.offsets[name][0] for name in vr.SECTIONS], dtype=np.int64)
+        self.state: I64 = np.zeros((self.n, vr.ROW), dtype=np.int64)
         self.obs: F32 = np.zeros((self.n, self.layout.size), dtype=np.float32)
         self.mask: I8 = np.zeros((self.n, enc.N_ACTIONS), dtype=np.int8)
         self.rewards: F32 = np.zeros((self.n, self.players), dtype=np.float32)
@@ -159,8 +160,8 @@ class VectorEnv:
         """The current hand of environment ``row`` as (the deck's order, the dealer), for
         ``Hand.deal_from(rules, deck, dealer=dealer)`` to replay it in the engine."""
         r = self.state[row]
-        deck = [int(c) for c in r[vk.DECK_AT:vk.DECK_AT + self.rules.deck_size]]
-        return deck, int(r[vk.DEALER])
+        deck = [int(c) for c in r[vr.DECK_AT:vr.DECK_AT + self.rules.deck_size]]
+        return deck, int(r[vr.DEALER])
 
 
 def _int64(seed: int) -> int:

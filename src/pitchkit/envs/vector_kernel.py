@@ -13,15 +13,76 @@ for the same reasons; this module only cuts its random play into single decision
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 
-from pitchkit.fast import kernel as fast_kernel
+from pitchkit.envs.vector_rows import (
+    AWARD,
+    BID,
+    BIDDER,
+    CAPT_BY,
+    CAPT_OF,
+    DEALER,
+    DECK_AT,
+    DELTA,
+    DISCARDS,
+    DQ_I,
+    HANDS,
+    HIGH,
+    ID_DISCARD_CARD,
+    ID_DISCARD_DONE,
+    ID_MISDEAL,
+    ID_PASS_CARD,
+    ID_PLAY,
+    ID_RUN,
+    ID_SELL,
+    ID_TRUMP,
+    LATEST,
+    LED,
+    LEGAL,
+    MAXP,
+    N_ACTIONS,
+    NEED,
+    ORDER_OF,
+    PASS_I,
+    PASSED,
+    PENDING,
+    PH_AUCTION,
+    PH_DISCARD,
+    PH_DONE,
+    PH_EXCHANGE,
+    PH_PLAY,
+    PH_TRUMP,
+    PHASE,
+    PITCHER,
+    PLAYED_BY,
+    PLAYER_OF,
+    POINTS,
+    POS,
+    PTS,
+    RAN,
+    RNG,
+    ROUND,
+    SECOND,
+    SIDE,
+    SIDE_TOT,
+    SRNG,
+    TO_ACT,
+    TRICK_CARD,
+    TRICK_SEAT,
+    TRICKS,
+    TRUMP,
+    TURN,
+    WON_BY,
+    WORD,
+    J,
+    K,
+    jit,
+    low_index,
+    write_mask,
+    write_obs,
+)
 from pitchkit.fast.kernel import (
     DECK,
     DECLARE,
@@ -55,95 +116,6 @@ from pitchkit.fast.kernel import (
     score,
     strength,
 )
-
-F = TypeVar("F", bound=Callable[..., Any])
-
-#: numba's cache would keep the fast path's functions as they were compiled into this module's:
-#: a hash of the fast path's kernel joins this file's stamp in the cache's key
-_FAST_STAMP = hashlib.sha256(Path(fast_kernel.__file__).read_bytes()).hexdigest()
-
-
-def jit(fn: F) -> F:
-    """Compile ``fn`` as the fast path does (cached on disk), its cache also invalidated when the
-    fast path's kernel changes; uncached where numba's cache cannot be keyed that way."""
-    compiled = fast_kernel.jit(fn)
-    if compiled is fn:
-        return fn
-    try:
-        index = compiled._cache._cache_file  # type: ignore[attr-defined]
-        index._source_stamp = (index._source_stamp, _FAST_STAMP)
-    except AttributeError:
-        return cast(F, importlib.import_module("numba").njit(nogil=True)(fn))
-    return compiled
-
-
-#: most seats of any rules
-MAXP = 9
-#: number of action ids (``encoding.N_ACTIONS``; checked by the tests)
-N_ACTIONS = 193
-#: first ids of the action kinds (``encoding``'s table)
-ID_RUN, ID_SELL, ID_MISDEAL, ID_TRUMP, ID_PLAY = 23, 24, 25, 26, 30
-ID_DISCARD_CARD, ID_DISCARD_DONE, ID_PASS_CARD = 84, 138, 139
-
-# phases, in the order of ``encoding.PHASES``
-PH_AUCTION, PH_TRUMP, PH_DISCARD, PH_EXCHANGE, PH_PLAY, PH_DONE = 0, 1, 2, 3, 4, 5
-
-# -- one environment's row: scalars, then per-seat and per-card arrays ---------------------------
-RNG = 0            # SplitMix64 state of the deals
-SRNG = 1           # SplitMix64 state of random_actions
-DEALER = 2
-PHASE = 3
-TO_ACT = 4
-POS = 5            # cards dealt so far (the stock starts here)
-ROUND = 6          # auction round: 1, or 2 after running it
-TURN = 7           # turns taken in this auction round
-HIGH = 8           # highest bid so far, -1 none
-BIDDER = 9
-RAN = 10
-PITCHER = 11
-BID = 12
-TRUMP = 13
-LED = 14           # the led card whose suit the leader is naming, -1 none
-PENDING = 15       # cards picked in the discard or partner pass under way
-TRICKS = 16        # finished tricks
-J = 17             # cards in the current trick
-K = 18             # cards played
-WON_BY = 19        # mask of the seats that won a trick
-PASS_I = 20        # seats that have passed to their partner
-LEGAL = 21         # 4 words of 63 bits (no sign bit): the legal action ids
-NEED = 25          # cards the seats that have discarded will draw
-SECOND = 26        # 1 during the bidder's discard after taking the stock
-DQ_I = 27          # seats that have been called to discard
-POINTS = 28        # the cards that score by themselves under trump (never discarded)
-HANDS = 29
-PASSED = HANDS + MAXP
-LATEST = PASSED + MAXP      # each seat's latest bid: 0 none, 1 pass, 1 + v a bid of v
-PLAYED_BY = LATEST + MAXP
-CAPT_BY = PLAYED_BY + MAXP
-DISCARDS = CAPT_BY + MAXP
-PTS = DISCARDS + MAXP
-TRICK_SEAT = PTS + MAXP
-TRICK_CARD = TRICK_SEAT + MAXP
-SIDE = TRICK_CARD + MAXP
-SIDE_TOT = SIDE + MAXP
-DELTA = SIDE_TOT + MAXP
-AWARD = DELTA + MAXP
-PLAYER_OF = AWARD + N_CATS
-CAPT_OF = PLAYER_OF + 54
-ORDER_OF = CAPT_OF + 54
-DECK_AT = ORDER_OF + 54
-ROW = DECK_AT + 54
-
-# observation sections, in the order of ``encoding.Layout.sections``
-SECTIONS = ("hand", "discards", "passed", "received", "pending", "played", "trick", "captured",
-            "phase", "to_act", "dealer", "pitcher", "in_hand", "trump", "contract", "bids", "ran",
-            "hand_sizes", "discard_counts", "set_aside_counts", "stock", "scores")
-(O_HAND, O_DISCARDS, O_PASSED, O_RECEIVED, O_PENDING, O_PLAYED, O_TRICK, O_CAPTURED, O_PHASE,
- O_TO_ACT, O_DEALER, O_PITCHER, O_IN_HAND, O_TRUMP, O_CONTRACT, O_BIDS, O_RAN, O_HAND_SIZES,
- O_DISCARD_COUNTS, O_SET_ASIDE, O_STOCK, _O_SCORES) = range(len(SECTIONS))
-BID_SLOTS = 24
-#: bits used in each word of the legal ids
-WORD = 63
 
 
 @jit
@@ -274,7 +246,7 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
         m = later
         while m:
             if picked + 1 <= hi and picked + left >= lo:
-                _allow(r, ID_DISCARD_CARD + _low_index(m))
+                _allow(r, ID_DISCARD_CARD + low_index(m))
             m &= m - 1
             left -= 1
         if lo <= picked <= hi:
@@ -285,7 +257,7 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
         left = popcount(later)
         m = later
         while m:
-            c = _low_index(m)
+            c = low_index(m)
             m &= m - 1
             if left >= need:
                 _allow(r, ID_PASS_CARD + c)
@@ -295,13 +267,8 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
         m = legal_play(P, r[HANDS + seat], r[TRUMP], led, r[TRICKS] == 0 and seat == r[PITCHER],
                        tmask, smask, suit)
         while m:
-            _allow(r, ID_PLAY + _low_index(m))
+            _allow(r, ID_PLAY + low_index(m))
             m &= m - 1
-
-
-@jit
-def _low_index(m: int) -> int:
-    return popcount((m & -m) - 1)
 
 
 @jit
@@ -558,64 +525,6 @@ def _next_discarder(P: Any, r: Any) -> None:
         r[TO_ACT] = pitcher
     else:
         _begin_play(P, r)
-
-
-@jit
-def _cards(out: Any, at: int, m: int) -> None:
-    while m:
-        out[at + _low_index(m)] = 1.0
-        m &= m - 1
-
-
-@jit
-def write_obs(P: Any, offs: Any, r: Any, out: Any) -> None:
-    """The observation of the seat to act in row ``r`` (``offs``: each section's start)."""
-    n = P[N]
-    d = P[DECK]
-    me = r[TO_ACT]
-    ph = r[PHASE]
-    out[:] = 0.0
-    _cards(out, offs[O_HAND], r[HANDS + me])
-    _cards(out, offs[O_DISCARDS], r[DISCARDS + me])
-    _cards(out, offs[O_PASSED], r[PASSED + me])
-    if P[PARTNER_PASS] and ph in (PH_PLAY, PH_DONE):
-        _cards(out, offs[O_RECEIVED], r[PASSED + (me + P[TEAMS]) % n])
-    _cards(out, offs[O_PENDING], r[PENDING])
-    for s in range(n):
-        rel = (s - me) % n
-        _cards(out, offs[O_PLAYED] + rel * d, r[PLAYED_BY + s])
-        _cards(out, offs[O_CAPTURED] + rel * d, r[CAPT_BY + s])
-        out[offs[O_BIDS] + rel * BID_SLOTS + r[LATEST + s]] = 1.0
-        out[offs[O_IN_HAND] + rel] = 1.0
-        out[offs[O_HAND_SIZES] + rel] = np.float32(popcount(r[HANDS + s]) / d)
-        out[offs[O_DISCARD_COUNTS] + rel] = np.float32(popcount(r[DISCARDS + s]) / d)
-        if ph == PH_EXCHANGE:
-            out[offs[O_SET_ASIDE] + rel] = np.float32(popcount(r[PASSED + s]) / d)
-    for j in range(r[J]):
-        rel = (r[TRICK_SEAT + j] - me) % n
-        out[offs[O_TRICK] + rel * d + r[TRICK_CARD + j]] = 1.0
-    out[offs[O_PHASE] + ph] = 1.0
-    out[offs[O_TO_ACT]] = 1.0
-    out[offs[O_DEALER] + (r[DEALER] - me) % n] = 1.0
-    if r[PITCHER] >= 0:
-        out[offs[O_PITCHER] + (r[PITCHER] - me) % n] = 1.0
-        out[offs[O_CONTRACT] + r[BID] - 1] = 1.0
-    if r[TRUMP] >= 0:
-        out[offs[O_TRUMP] + r[TRUMP]] = 1.0
-    if r[RAN]:
-        out[offs[O_RAN]] = 1.0
-    out[offs[O_STOCK]] = np.float32((d - r[POS]) / d)
-
-
-@jit
-def write_mask(r: Any, out: Any) -> None:
-    """The legal ids of row ``r`` as 0/1 entries."""
-    out[:] = 0
-    for w in range(4):
-        m = r[LEGAL + w]
-        while m:
-            out[w * WORD + _low_index(m)] = 1
-            m &= m - 1
 
 
 @jit
