@@ -73,7 +73,8 @@ register("random", RandomBot)
 def _load_builtin() -> None:
     import importlib
 
-    for module in ("pitchkit.bots.heuristic", "pitchkit.search.pimc", "pitchkit.search.ismcts"):
+    for module in ("pitchkit.bots.heuristic", "pitchkit.search.pimc", "pitchkit.search.ismcts",
+                   "pitchkit.bots.advised"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as e:

@@ -246,9 +246,11 @@ class BidOdds:
     others: float
 
 
-def bid_odds(rules: Rules, bid: int, points: Sequence[int], in_play: Sequence[int]) -> BidOdds:
+def bid_odds(rules: Rules, bid: int, points: Sequence[int], in_play: Sequence[int], *,
+             discount: float = MAKE_DISCOUNT) -> BidOdds:
     """What pitching for ``bid`` is worth over samples where the seat's side is sure of
-    ``points[i]`` of the ``in_play[i]`` points (a smudge is made by taking every point)."""
+    ``points[i]`` of the ``in_play[i]`` points (a smudge is made by taking every point); the
+    sampled share of deals that make it, times ``discount``, is the chance of making it."""
     made = 0
     gain = others = 0.0
     special = rules.is_special_bid(bid)
@@ -259,7 +261,7 @@ def bid_odds(rules: Rules, bid: int, points: Sequence[int], in_play: Sequence[in
         made += ok
         others += t - p
     n = len(points)
-    chance = made / n * MAKE_DISCOUNT
+    chance = made / n * discount
     won = gain / made if made else 0.0
     loss = rules.smudge_value if special else bid
     return BidOdds(chance, chance * won - (1.0 - chance) * loss, others / n)
@@ -270,7 +272,8 @@ def n_units(rules: Rules, seats: Sequence[int]) -> int:
     return len({rules.team_of(s) for s in seats}) if rules.teams else len(seats)
 
 
-def bid_values(view: View, sim: Simulation, bids: Sequence[int]) -> dict[int, BidValue]:
+def bid_values(view: View, sim: Simulation, bids: Sequence[int], *,
+               discount: float = MAKE_DISCOUNT) -> dict[int, BidValue]:
     """Chance of making and expected relative value of each bid, in its best suit.
 
     The sampled chance is discounted by :data:`MAKE_DISCOUNT`: a pitcher who sees every card makes
@@ -283,7 +286,7 @@ def bid_values(view: View, sim: Simulation, bids: Sequence[int]) -> dict[int, Bi
         for suit, pts in sim.points.items():
             if not pts:
                 continue
-            odds = bid_odds(r, b, pts, sim.in_play[suit])
+            odds = bid_odds(r, b, pts, sim.in_play[suit], discount=discount)
             value = odds.expected - odds.others / k
             bv = BidValue(b, suit, odds.make, value)
             if best is None or bv.value > best.value:
