@@ -18,14 +18,18 @@
   second in the round disqualifies.
 - ``test_unl_match_clock_stops_the_game_after_the_hand_in_progress``: a match clock that runs out
   mid-game: the result is the record to the end of the hand in progress (one side ahead).
+- ``test_unl_match_clock_stop_closes_the_online_table``: once the clock has decided a match, the
+  table itself stops: its players are told with a ``closed`` message, an action after it is refused
+  in one line, the table's status is ``closed`` and its record does not change any more.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 from pitchkit.record import score_game
-from tests.server.client import Conn, cards_in, ok, play, run
+from tests.server.client import JSON, Conn, cards_in, choose, http, my_turn, ok, play, run
 from tests.server.conftest import Server
 from tests.server.desk_client import Event, call, round_complete
 
@@ -185,3 +189,44 @@ def test_unl_match_clock_stops_the_game_after_the_hand_in_progress(server: Serve
     assert isinstance(scores, list) and isinstance(hands, list)
     assert not scored["complete"] and sum(not h.get("misdeal") for h in hands) == result["hands"]
     assert scores[:2] == result["scores"]
+
+
+def test_unl_match_clock_stop_closes_the_online_table(server: Server) -> None:
+    event = Event.create(server.base, format="unl", clock=0.001)  # stops in hand 1
+    ok(event.post("entrants", {"csv": "Ann,Bob\nCy,Dee\n"}))
+    ok(event.post("seat", {"bots": {"Cy & Dee": "heuristic"}}))
+    links = [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]
+    assert [x["player"] for x in links] == ["Ann", "Bob"]
+    table_id = links[0]["link"].split("/t/")[1].split("?")[0]
+    tokens = {x["seat"]: ok(http(server.base, "POST", f"/api/tables/{table_id}/join",
+                                 {"seat": x["seat"], "invite": x["link"].split("invite=")[1],
+                                  "name": x["player"]}))["token"] for x in links}
+
+    async def play_until_closed(seat: int, token: str) -> tuple[JSON, JSON]:
+        conn = await Conn.open(server.ws_base, table_id, token=token, seat=seat)
+        frame = await conn.recv()
+        while frame["type"] != "closed":
+            if frame["type"] in ("snapshot", "update") and my_turn(conn, frame):
+                await conn.act(choose(frame["state"]["legal"]), frame["version"])
+            frame = await conn.recv(60)
+        await conn.act({"bid": "pass"}, None)
+        refused = await conn.until(lambda f: f["type"] == "error")
+        await conn.close()
+        return frame, refused
+
+    async def both() -> list[tuple[JSON, JSON]]:
+        return list(await asyncio.gather(*(play_until_closed(s, t) for s, t in tokens.items())))
+
+    told = run(both(), timeout=150)
+    for closed, refused in told:
+        assert closed["reason"].startswith("the match clock stopped this game"), closed
+        assert refused["message"].startswith("this table is closed: the match clock"), refused
+        assert "\n" not in refused["message"]
+    board = event.wait(round_complete, 30)
+    result = board["round"]["tables"][0]["result"]
+    assert result["stopped"] and len(set(result["scores"])) == 2
+    assert ok(http(server.base, "GET", f"/api/tables/{table_id}"))["status"] == "closed"
+    record = ok(http(server.base, "GET", f"/api/tables/{table_id}/record"))
+    assert ok(http(server.base, "GET", f"/api/tables/{table_id}/record")) == record
+    (doc,) = ok(event.get("export"))["games"].values()
+    assert doc["hands"] == record[:len(doc["hands"])]

@@ -450,6 +450,9 @@ class DeskService:
             confirmed = await self._read(rows.read_confirmations, t["event_id"], t["round"])
             if any((t["number"], h) not in confirmed for h in range(1, len(record) + 1)):
                 return
+        if stopped:  # the clock decided the game: the table plays no further hand
+            await self.tables.close_table(t["table_id"],
+                                          f"the match clock stopped this game after hand {len(record)}")
         doc = {"players": event.seat_names(table), "hands": record}
         try:
             await self._change(t["event_id"], lambda d: d.result(t["number"], doc, stopped=stopped),

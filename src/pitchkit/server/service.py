@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
@@ -305,7 +306,7 @@ class TableService:
         else:
             dealer = deals.random_below(n)
         entries = self._stage(state, "start", {"dealer": dealer, "cuts": cuts})
-        return entries + self._stage(state, "deal", deal_data(deals.shuffle(range(state.rules.deck_size))))
+        return entries + self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_cards)))
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -320,6 +321,8 @@ class TableService:
         def change(state: TableState) -> list[LogEntry]:
             if version is not None and version != state.version:
                 raise Stale(f"the table moved on (version {state.version}); your action was not taken")
+            if state.closed is not None:
+                raise TableError(f"this table is closed: {state.closed}")
             if state.game is None or state.rules is None:
                 raise TableError("the game has not started")
             if state.game.over:
@@ -332,10 +335,29 @@ class TableService:
             entry.pop("seat", None)
             entries = self._stage(state, "action", {"seat": seat, "action": entry}, parsed)
             if state.needs_deal():
-                entries += self._stage(state, "deal", deal_data(deals.shuffle(range(state.rules.deck_size))))
+                entries += self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_cards)))
             return entries
 
         await self._change(live, change, retry=version is None)
+
+    async def close_table(self, table_id: str, reason: str) -> bool:
+        """Close a table for good (the tournament desk, once the match clock has decided its game):
+        it takes no further action and its record stays as it is; everyone connected is told with a
+        ``closed`` message. False when it was closed already."""
+        live = await self.table(table_id)
+        if live.state.closed is not None:
+            return False
+
+        def change(state: TableState) -> list[LogEntry]:
+            if state.closed is not None:
+                raise TableError(f"this table is closed: {state.closed}")
+            return self._stage(state, "close", {"reason": reason})
+
+        await self._change(live, change, retry=True)
+        message = orjson.dumps({"type": "closed", "version": live.state.version, "reason": reason}).decode()
+        for sub in list(live.subscribers):
+            sub.put(message)
+        return True
 
     def _stage(self, state: TableState, kind: str, data: dict[str, Any],
                action: Action | None = None) -> list[LogEntry]:

@@ -71,12 +71,16 @@ class TableState:
     finished_at: dict[int, int] = field(default_factory=dict)
     #: the last action entry replayed, and its action (so that it is parsed once)
     last_action: tuple[int, Action] | None = None
+    #: why the table was closed (no action is taken after), ``None`` while it is open
+    closed: str | None = None
 
     # -- queries ----------------------------------------------------------------------------------
 
     @property
     def status(self) -> str:
-        """waiting (for players), playing or over."""
+        """waiting (for players), playing, over or closed."""
+        if self.closed is not None:
+            return "closed"
         if self.game is None:
             return "waiting"
         return "over" if self.game.over else "playing"
@@ -92,7 +96,7 @@ class TableState:
 
     def to_act(self) -> int | None:
         """The seat to act, ``None`` before the start and after the end."""
-        return None if self.game is None else self.game.to_act
+        return None if self.game is None or self.closed is not None else self.game.to_act
 
     def controller(self, seat: int, standin_bot: str) -> str | None:
         """The bot that acts for ``seat`` now (its own, or the stand-in), ``None`` for a person."""
@@ -153,6 +157,8 @@ class TableState:
                     self.finished_at[entry.seq] = before
             case "standin":
                 self.seats[int(data["seat"])].standin = bool(data["on"])
+            case "close":
+                self.closed = str(data["reason"])
             case _:
                 raise TableError(f"unknown log entry {entry.kind!r}")
         self.version = entry.seq

@@ -78,6 +78,7 @@ function connect() {
   ws.onclose = (e) => {
     if (page.ws !== ws) return;
     page.pending = false;
+    unmarkSent();
     if (e.code === 4403 || e.code === 4404) {
       page.fatal = true;
       setConn(e.code === 4404 ? "no such table" : "not allowed", "bad");
@@ -111,6 +112,12 @@ function act(action) {
   send({ type: "act", action, version: page.version });
 }
 
+/** The click marked as sent was not taken (refused, or the connection closed): unmark it (a redraw
+ * leaves unchanged parts as they are). */
+function unmarkSent() {
+  document.querySelectorAll("#me .sending").forEach((el) => el.classList.remove("sending"));
+}
+
 function onMessage(m) {
   if (typeof m.version === "number" && m.type !== "error" && m.type !== "hint") page.version = Math.max(page.version, m.version);
   if (m.type === "snapshot" || m.type === "update") {
@@ -122,7 +129,10 @@ function onMessage(m) {
   } else if (m.type === "error") {
     page.pending = false;
     delete document.body.dataset.pending;
+    unmarkSent();
     notice(m.message);
+  } else if (m.type === "closed") {
+    notice(`This table is closed: ${m.reason}.`);
   } else if (m.type === "hint") {
     const a = m.action;
     page.hint = a.play || JSON.stringify(a);
