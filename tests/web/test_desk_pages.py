@@ -7,6 +7,9 @@
   the table, then its result; a judge opens the console with a wrong PIN (refused, in words), then
   with the right one, and confirms a hand; every text of the three pages has AA contrast; the
   director closes the round and the board shows the champion. No page shows a script error.
+- ``test_a_hand_ended_by_a_misplay_ruling_names_the_ruling_in_the_summary``: an entrant plays at
+  the browser table through the director's invite link; the director rules an uncorrectable misplay
+  (seed 000 tournament rules 36-37) and the entrant's end-of-hand summary names the ruling.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from playwright.sync_api import Browser, Page
 from tests.server.client import http, ok
 from tests.server.conftest import Server
 from tests.server.desk_client import Event
+from tests.web.driver import Player
 from tests.web.driver import LOW_CONTRAST_JS
 
 #: the longest wait for a page (bots play the whole game meanwhile)
@@ -99,3 +103,23 @@ def test_director_runs_a_knockout_a_judge_confirms_a_hand_and_the_board_follows(
     assert champion.startswith("Champion: ") and champion[len("Champion: "):] in ("Ann", "Bob", "Cy", "Dee")
     assert ok(Event(web_server.base, event_id, password).get("export"))["champion"] == champion[10:]
     assert not errors, errors
+
+
+def test_a_hand_ended_by_a_misplay_ruling_names_the_ruling_in_the_summary(
+        browser: Browser, web_server: Server) -> None:
+    event = Event.create(web_server.base, format="darrtown")
+    ok(event.post("entrants", {"csv": "Ann\nBob\nCy\nDee\n"}))
+    ok(event.post("seat", {"bots": {n: "heuristic" for n in ("Bob", "Cy", "Dee")}}))
+    (link,) = [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]
+    context = browser.new_context()
+    try:
+        ann = Player(context.new_page())
+        ann.join(link["link"], "Ann")
+        ruled = ok(event.post("rulings", {"table": 1, "seat": link["seat"], "correctable": False}))
+        assert ruled["hand_ended"], ruled
+        ann.page.wait_for_selector("dialog#summary[open]", timeout=WAIT_MS)
+        made = ann.page.inner_text("dialog#summary p.made")
+        assert "ruling ended the hand: misplay" in made and "No bid" not in made, made
+        assert not ann.errors, ann.errors
+    finally:
+        context.close()

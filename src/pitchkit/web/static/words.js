@@ -54,6 +54,10 @@ export function awardWords(award, name) {
 /** "made" or "set" for a result with a bid. */
 export function madeWords(result, name) {
   if (result.misdeal) return "Misdeal: the hand is dealt again.";
+  if (result.ruling) {
+    const bid = result.pitcher === null || result.pitcher === undefined ? "" : ` ${name(result.pitcher)} had bid ${result.bid}.`;
+    return `A judge's ruling ended the hand: ${result.ruling}.${bid}`;
+  }
   if (result.pitcher === null || result.pitcher === undefined) return "No bid was made.";
   return `${name(result.pitcher)} bid ${result.bid}${result.trump ? ` in ${suitWords(result.trump)}` : ""}` +
     ` and ${result.made ? "made it" : name(result.pitcher) === "You" ? "were set" : "was set"}.`;
