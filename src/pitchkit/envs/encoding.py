@@ -322,8 +322,9 @@ class Tracker:
         size = layout.size
         #: where each seat's own cards lie after the table part: ``own[part][seat]``
         self.own = {part: [size + (k * n + s) * d for s in range(n)] for k, part in enumerate(_OWN)}
-        self.public = np.zeros(size + len(_OWN) * n * d, dtype=np.float32)
-        base = np.arange(self.public.size, dtype=np.intp)
+        #: the table as seat 0 sees it (without its own cards), then every seat's own cards
+        self.whole = np.zeros(size + len(_OWN) * n * d, dtype=np.float32)
+        base = np.arange(self.whole.size, dtype=np.intp)
         self.turn: list[npt.NDArray[np.intp]] = []
         for me in range(n):
             perm = base[:size].copy()
@@ -341,7 +342,7 @@ class Tracker:
         self._deck = d
         self._pending, self._played, self._bids = o["pending"], o["played"], o["bids"]
         self._trick_at, self._sizes, self._to_act_at = o["trick"], o["hand_sizes"], o["to_act"]
-        #: what the public tensor shows: the hand, its log length, finished tricks, the trick on
+        #: what the tracked tensor shows: the hand, its log length, finished tricks, the trick on
         #: the table, phase, trump, seat to act
         self._hand: Hand | None = None
         self._at = 0
@@ -356,7 +357,7 @@ class Tracker:
     def observe(self, hand: Hand, seat: int, pending: tuple[Card, ...] = ()) -> npt.NDArray[np.float32]:
         """The observation tensor of ``seat`` now (a new array)."""
         self._sync(hand)
-        out = self.public.take(self.turn[seat])
+        out = self.whole.take(self.turn[seat])
         for c in pending:
             out[self._pending + c] = 1.0
         return out
@@ -369,7 +370,7 @@ class Tracker:
             return
         if at == self._at:
             return
-        pub = self.public
+        pub = self.whole
         last = log[-1]
         if at == self._at + 1 and type(last) is Play:
             # the common step: one card played
@@ -418,14 +419,14 @@ class Tracker:
         if to_act == self._to_act:
             return
         if self._to_act is not None:
-            self.public[self._to_act_at + self._to_act] = 0.0
+            self.whole[self._to_act_at + self._to_act] = 0.0
         if to_act is not None:
-            self.public[self._to_act_at + to_act] = 1.0
+            self.whole[self._to_act_at + to_act] = 1.0
         self._to_act = to_act
 
     def _rebuild(self, hand: Hand) -> None:
-        """Write the public tensor afresh from ``hand``."""
-        pub, o, n, d = self.public, self.offset, self.layout.n, self.layout.deck
+        """Write the tracked tensor afresh from ``hand``."""
+        pub, o, n, d = self.whole, self.offset, self.layout.n, self.layout.deck
         pub[:] = 0.0
         self._hand, self._at, self._tricks, self._trick = hand, len(hand.log), 0, []
         self._to_act, self._state = None, []
@@ -469,7 +470,7 @@ class Tracker:
     def _write_state(self, hand: Hand) -> None:
         """The parts a play or bid may change besides the cards and bids: phase, seat to act,
         pitcher, trump and contract (the rest changes only with other actions, written afresh)."""
-        pub, o = self.public, self.offset
+        pub, o = self.whole, self.offset
         self._phase, self._trump = hand.phase, hand.trump
         self._write_to_act(hand.to_act)
         for i in self._state:
@@ -487,7 +488,7 @@ class Tracker:
 
     def _write_tricks(self, hand: Hand) -> None:
         """The finished tricks not yet written (captured cards) and the trick on the table."""
-        pub, o, d = self.public, self.offset, self.layout.deck
+        pub, o, d = self.whole, self.offset, self.layout.deck
         tricks = hand.tricks
         for plays, winner in tricks[self._tricks:]:
             row = o["captured"] + winner * d
@@ -505,7 +506,7 @@ class Tracker:
 
     def _write_bids(self, hand: Hand) -> None:
         """Each seat's latest bid (or none yet)."""
-        pub, o, n, w = self.public, self.offset, self.layout.n, MAX_BID + 2
+        pub, o, n, w = self.whole, self.offset, self.layout.n, MAX_BID + 2
         start = o["bids"]
         pub[start:start + n * w] = 0.0
         latest = dict(hand.auction.bids)
