@@ -135,8 +135,8 @@ def test_a_hint_without_an_estimate_has_an_empty_reason() -> None:
 
 
 def test_a_clock_limit_still_solves_the_least_number_of_deals() -> None:
-    """With no time at all, a bid or card estimate still rests on eight solved deals."""
+    """With no time at all, a bid's estimate still rests on eight solved deals, a card's on four."""
     bids = advise(first_bidder_holding("pct", STRONG), random.Random(1), samples=32, seconds=0.0)
     cards = advise(_play_view("pct", 4), random.Random(1), samples=32, seconds=0.0)
     assert (bids.samples, len(bids.bids)) == (8, 3), bids
-    assert cards.samples == 8 and cards.cards, cards
+    assert cards.samples == 4 and cards.cards, cards

@@ -40,8 +40,10 @@ PLAY_SAMPLES = 24
 NODES = 3_000_000
 PLAY_NODES = 600_000
 #: deals sampled at a time when a clock limit applies, and the fewest before the clock may stop
+#: (a bid's chance, to steps of about a tenth; a card's value, one few)
 _CHUNK = 4
 _LEAST = 8
+_LEAST_CARDS = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +152,7 @@ def advise_cards(view: View, rng: random.Random, *, samples: int = PLAY_SAMPLES,
         deadline = time.monotonic() + seconds
         sums: dict[Action, float] = {}
         done = chunks = 0
-        while done < samples and (done < _LEAST or time.monotonic() < deadline):
+        while done < samples and (done < _LEAST_CARDS or time.monotonic() < deadline):
             step = min(_CHUNK, samples - done)
             got = pimc_values(view, rng, samples=step, nodes=nodes * step // samples, stats=SolveStats(),
                               inference=False)
