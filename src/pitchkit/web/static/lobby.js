@@ -61,7 +61,7 @@ async function create(event) {
   const body = { variant: $("variant").value, players: seats.length, options, seats, public: $("public").checked };
   try {
     const made = await api("POST", "/api/tables", body);
-    const entry = { id: made.id, variant: body.variant, owner: made.owner, options, watch: made.watch,
+    const entry = { id: made.id, variant: body.variant, owner: made.owner, watch: made.watch,
       watch_link: made.watch_link, invites: made.invites.filter((i) => choices[i.seat] === "friend") };
     const mine = made.invites.find((i) => choices[i.seat] === "me");
     if (mine) {
