@@ -219,37 +219,6 @@ def ruling(
           f"{entry.seat}){where}")
 
 
-def _sheet_bids(text: str) -> list[dict[str, object]]:
-    """``pass,2,3,pass`` (or ``run``, ``sell``, ``take``, ``smudge``) as sheet bids in turn."""
-    out: list[dict[str, object]] = []
-    for word in (w.strip().lower() for w in text.split(",") if w.strip()):
-        if word in ("run", "sell", "take"):
-            out.append({"choose": word})
-        else:
-            out.append({"bid": int(word) if word.isdigit() and len(word) < 4 else word})
-    return out
-
-
-def _sheet_awards(items: list[str]) -> list[dict[str, object]]:
-    """``high=0``, ``low=1:2S`` as sheet awards."""
-    out: list[dict[str, object]] = []
-    for item in items:
-        point, _, rest = item.partition("=")
-        seat, _, card = rest.partition(":")
-        if not point or not seat.strip().isdigit() or len(seat.strip()) > 2:
-            fail(f"--award {clip(item)}: write POINT=SEAT or POINT=SEAT:CARD, e.g. high=0:AS")
-        got: dict[str, object] = {"point": point.strip().lower(), "seat": int(seat)}
-        out.append({**got, "card": card.strip()} if card else got)
-    return out
-
-
-def _numbers(text: str, what: str) -> list[int]:
-    words = [w.strip() for w in text.split(",")]
-    if not all(w.isdigit() and len(w) < 5 for w in words):
-        fail(f"{what} {clip(text)}: write whole numbers separated by commas, one per seat")
-    return [int(w) for w in words]
-
-
 @tournament_app.command()
 def enter(
     folder: Path = FOLDER,
@@ -277,7 +246,7 @@ def enter(
 ) -> None:
     """Enter the next hand of a physical table's score sheet: checked against the rules and the
     sheet so far, scored by the engine, then confirmed by a judge (pitch tournament judge confirm)."""
-    from pitchkit.tournament.physical import hand_words
+    from pitchkit.tournament.physical import hand_words, sheet_entry
 
     entry: dict[str, Any]
     if entry_file is not None:
@@ -285,22 +254,13 @@ def enter(
         if not isinstance(doc, dict):
             fail("a sheet hand is a JSON object")
         entry = doc
-    else:
-        entry = {"bids": _sheet_bids(bids)}
-        if misdeal:
-            entry = {"misdeal": True, **({"buried": True} if buried else {})}
-        elif ruling_name is not None:
-            entry.update({"ruling": ruling_name, "seat": offender})
-        else:
-            entry.update({"trump": trump, "awards": _sheet_awards(award)})
-            if pitcher is not None:
-                entry["pitcher"] = pitcher
-            if points is not None:
-                entry["card_points"] = _numbers(points, "--points")
-            if made is not None:
-                entry["made"] = made
 
     def step(d: Any) -> dict[str, object]:
+        nonlocal entry
+        if entry_file is None:
+            entry = sheet_entry({"bids": bids, "misdeal": misdeal, "buried": buried, "ruling": ruling_name,
+                                 "seat": offender, "trump": trump, "awards": award, "pitcher": pitcher,
+                                 "points": points, "made": made})
         if "dealer" not in entry:
             entry["dealer"] = d.next_dealer(table)[0] if dealer is None else dealer
         if entry["dealer"] is None:

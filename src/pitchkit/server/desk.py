@@ -28,8 +28,9 @@ from pitchkit.errors import PitchError, quote
 from pitchkit.record import action_json
 from pitchkit.server import auth, store
 from pitchkit.server import desk_store as rows
+from pitchkit.server.desk_sheets import SheetDesk, add_sheets
 from pitchkit.server.service import Forbidden, NotFound, Stale, TableService
-from pitchkit.tournament import online, rulings
+from pitchkit.tournament import online, physical, rulings
 from pitchkit.tournament.desk import read_entrants
 from pitchkit.tournament.event import DeskError, Event, Round, new_event
 
@@ -47,7 +48,7 @@ VERIFY = ("auto", "judge")
 JUDGE_NAME_LIMIT = 40
 
 
-class DeskService:
+class DeskService(SheetDesk):
     """Everything the desk's routes ask: events, entrants, rounds, judges, rulings, results."""
 
     def __init__(self, tables: TableService) -> None:
@@ -154,6 +155,12 @@ class DeskService:
             raise Forbidden("wrong judge PIN for this event")
         return str(found)
 
+    async def director_or_judge(self, event_id: str, secret: str | None) -> None:
+        """Nothing, if ``secret`` is the director's password or a judge's PIN (else :class:`Forbidden`)."""
+        row = await self._row(event_id)
+        if not auth.matches(secret, row["director_hash"]):
+            await self.judge(event_id, secret)
+
     async def _change(self, event_id: str, change: Callable[[Any], T], *,
                       after: Callable[[Event, Any], Awaitable[list[dict[str, Any]]]] | None = None,
                       entered: tuple[int, int] | None = None) -> T:
@@ -192,8 +199,10 @@ class DeskService:
 
     async def seat(self, event_id: str, password: str | None, body: dict[str, Any]) -> int:
         """Seat the next round and create its tables: a seat is opened by an invite for its entrant,
-        or played by a bot (``bot``: every seat; ``bots``: entrant name to bot). Returns the round."""
+        or played by a bot (``bot``: every seat; ``bots``: entrant name to bot); with ``physical``,
+        the round plays at real tables with score sheets instead. Returns the round."""
         await self.director(event_id, password)
+        physical_round = body.get("physical") is True
         everyone = body.get("bot")
         chosen = body.get("bots") or {}
         if not isinstance(chosen, dict):
@@ -204,7 +213,9 @@ class DeskService:
                 raise DeskError(f"unknown bot {quote(bot)}; bots are: {', '.join(known)}")
 
         async def create_tables(event: Event, round_: Round) -> list[dict[str, Any]]:
-            made = []
+            made: list[dict[str, Any]] = []
+            if physical_round:
+                return made
             for t in round_.tables:
                 rules = event.table_rules(len(t.entrants))
                 teams = rules.teams or rules.players
@@ -262,6 +273,8 @@ class DeskService:
             if not any(auth.matches(_pin_secret(event_id, pin), j["pin_hash"]) for j in known):
                 break
         pin_hash = auth.digest(_pin_secret(event_id, pin))
+        await self._change(event_id, lambda d: d.add_judge(
+            clean, physical.initials_for(clean, [j.initials for j in d.event.judges]), pin))
         await self.tables.writer.run(rows.insert_judge(event_id, clean, pin_hash))
         return {"name": clean, "pin": pin}
 
@@ -276,6 +289,7 @@ class DeskService:
         if event.current is not None and out["round"] is not None:
             by_number = await self._read(rows.read_tables, event_id, event.current.number)
             for line in out["round"]["tables"]:
+                add_sheets(event, line, set(by_number))
                 t = by_number.get(line["table"])
                 if t is None:
                     continue
@@ -306,6 +320,7 @@ class DeskService:
             for h in hands:
                 h["confirmed_by"] = confirmed.get((t.number, h["hand"]))
             line["hands"] = hands
+            add_sheets(event, line, set(desk_tables))
             out["tables"].append(line)
         return out
 
@@ -330,9 +345,7 @@ class DeskService:
     async def ruling(self, event_id: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """A misplay ruling (seed 000 tournament rules 36-38) by a judge (PIN) or the director,
         through the desk's ``ruling``."""
-        row = await self._row(event_id)
-        if not auth.matches(secret, row["director_hash"]):
-            await self.judge(event_id, secret)
+        await self.director_or_judge(event_id, secret)
         correctable = body.get("correctable")
         if not isinstance(correctable, bool):
             raise DeskError("'correctable' must be true (replay from the misplay) or false")
@@ -378,6 +391,11 @@ class DeskService:
         for line in out["round"]["tables"]:
             t = desk_tables.get(line["table"])
             if t is None:
+                add_sheets(event, line, set(desk_tables))
+                sheet = line.pop("sheet", None)
+                if sheet is not None and sheet["hands"]:
+                    line["live"] = {"status": "sheet", "hand": len(sheet["hands"]),
+                                    "scores": sheet["scores"][:len(line["entrants"])]}
                 continue
             if event.clock:
                 line["clock_ends"] = t["started_at"] + event.clock * 60

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from pitchkit.server.desk import DeskService
@@ -126,6 +126,23 @@ def mount_desk(app: FastAPI, tables: Callable[[], TableService]) -> DeskRoutes:
     @app.post("/api/desk/{event_id}/rulings")
     async def rulings(event_id: str, request: Request) -> JSONResponse:
         return JSONResponse(await routes.desk.ruling(event_id, _secret(request), await _body(request)))
+
+    @app.post("/api/desk/{event_id}/tables/{number}/sheet")
+    async def enter_hand(event_id: str, number: int, request: Request) -> JSONResponse:
+        return JSONResponse(await routes.desk.enter_hand(event_id, _secret(request), number,
+                                                         await _body(request)))
+
+    @app.post("/api/desk/{event_id}/tables/{number}/sheet/confirm")
+    async def confirm_hand(event_id: str, number: int, request: Request) -> JSONResponse:
+        body = await _body(request)
+        return JSONResponse(await routes.desk.confirm_hand(event_id, _secret(request), number,
+                                                           body.get("stopped")))
+
+    @app.get("/api/desk/{event_id}/sheets")
+    async def sheets(event_id: str, request: Request, round: int | None = None,
+                     paper: str = "a4") -> HTMLResponse:
+        html = await routes.desk.sheets(event_id, _secret(request), round, paper)
+        return HTMLResponse(html, headers={"Cache-Control": "no-store"})
 
     @app.get("/api/desk/{event_id}/export")
     async def export(event_id: str, request: Request) -> JSONResponse:

@@ -13,7 +13,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from string import ascii_uppercase
 from typing import TYPE_CHECKING, Any
 
 from pitchkit.cards import Card
@@ -109,10 +111,16 @@ class PhysicalTables:
     def enter(self, number: int, entry: dict[str, Any]) -> dict[str, object]:
         """Enter the next hand of a physical table's sheet (a sheet hand, see ``docs/hand-record.md``):
         checked against the rules and the sheet so far, and scored; it waits for a judge's
-        confirmation. Returns the hand's result (``pitch score``'s form) with ``hand`` (its index)."""
+        confirmation; without a ``dealer`` it is whose deal it is. Returns the hand's result (``pitch
+        score``'s form) with ``hand`` (its index)."""
         table, sheet = self._open_sheet(number)
         if "judge" in entry:
             raise DeskError("a judge confirms a hand with pitch tournament judge confirm, not in its entry")
+        if entry.get("dealer") is None:
+            dealer, _ = self.next_dealer(number)
+            if dealer is None:
+                raise DeskError(f"table {number}: the first hand of a sheet needs its dealer")
+            entry = {**entry, "dealer": dealer}
         game = self._replay_with(sheet, entry)
         table.sheet = {**sheet, "hands": [*sheet["hands"], entry]}
         return {"hand": len(sheet["hands"]), **result_summary(game.rules, game.results[-1])}
@@ -222,3 +230,98 @@ def hand_words(result: dict[str, Any]) -> str:
     made = {True: "made", False: "set", None: "not decided"}[result["made"]]
     return f"seat {result['pitcher']} bid {result['bid']} ({made}); delta {delta}; scores " + \
         " ".join(map(str, result["scores"]))
+
+
+def sheet_bids(text: str) -> list[dict[str, object]]:
+    """``pass,2,3,pass`` (or ``run``, ``sell``, ``take``, ``smudge``) as sheet bids in turn."""
+    out: list[dict[str, object]] = []
+    for word in (w.strip().lower() for w in text.split(",") if w.strip()):
+        if word in ("run", "sell", "take"):
+            out.append({"choose": word})
+        else:
+            out.append({"bid": int(word) if word.isdigit() and len(word) < 4 else word})
+    return out
+
+
+def sheet_awards(items: Sequence[str]) -> list[dict[str, object]]:
+    """``high=0``, ``low=1:2S`` as sheet awards."""
+    out: list[dict[str, object]] = []
+    for item in items:
+        point, _, rest = item.partition("=")
+        seat, _, card = rest.partition(":")
+        if not point or not seat.strip().isdigit() or len(seat.strip()) > 2:
+            raise DeskError(f"award {quote(item)}: write POINT=SEAT or POINT=SEAT:CARD, e.g. high=0:AS")
+        got: dict[str, object] = {"point": point.strip().lower(), "seat": int(seat)}
+        out.append({**got, "card": card.strip()} if card else got)
+    return out
+
+
+def seat_numbers(text: str, what: str) -> list[int]:
+    """``4,0,23``: one whole number a seat."""
+    words = [w.strip() for w in text.split(",")]
+    if not all(w.isdigit() and len(w) < 5 for w in words):
+        raise DeskError(f"{what} {quote(text)}: write whole numbers separated by commas, one per seat")
+    return [int(w) for w in words]
+
+
+def sheet_entry(words: Mapping[str, Any]) -> dict[str, Any]:
+    """A sheet hand from the words a table writes on its score sheet (the options of ``pitch
+    tournament enter``): ``bids`` (``pass,3,pass``), ``trump``, ``awards`` (``high=2:AS`` items),
+    ``points`` (``4,0,23``), ``pitcher``, ``made``; or ``misdeal`` (with ``buried``); or ``ruling``
+    with its offender ``seat``. ``dealer`` when given. The hand is checked when it is entered."""
+    def text(key: str) -> str:
+        value = words.get(key)
+        if value is not None and not isinstance(value, str):
+            raise DeskError(f"'{key}' must be text, not {quote(value)}")
+        return value or ""
+
+    entry: dict[str, Any] = {"bids": sheet_bids(text("bids"))}
+    if words.get("misdeal"):
+        entry = {"misdeal": True, **({"buried": True} if words.get("buried") else {})}
+    elif words.get("ruling") is not None:
+        entry.update({"ruling": words["ruling"], "seat": words.get("seat")})
+    else:
+        awards = words.get("awards") or []
+        items = awards.split() if isinstance(awards, str) else awards
+        if not isinstance(items, list) or not all(isinstance(i, str) for i in items):
+            raise DeskError("'awards' are POINT=SEAT[:CARD] items, e.g. high=0:AS low=1")
+        entry.update({"trump": words.get("trump") or None, "awards": sheet_awards(items)})
+        if words.get("pitcher") is not None:
+            entry["pitcher"] = words["pitcher"]
+        if text("points").strip():
+            entry["card_points"] = seat_numbers(text("points"), "points")
+        if words.get("made") is not None:
+            entry["made"] = words["made"]
+    if words.get("dealer") is not None:
+        entry["dealer"] = words["dealer"]
+    return entry
+
+
+def sheet_state(table: Table) -> dict[str, Any]:
+    """A physical table's score sheet as the consoles show it: each hand in words with the initials
+    of the judge who confirmed it, whether the last waits for a judge, who deals next (``None``
+    before the first hand: the table names its dealer) and the scores by seat."""
+    hands = table.sheet["hands"] if table.sheet else []
+    out: dict[str, Any] = {"hands": [], "waiting": bool(hands) and "judge" not in hands[-1],
+                           "next_dealer": None, "scores": None}
+    if table.sheet is None or not hands:
+        return out
+    game = replay_sheet(table.sheet)
+    out["hands"] = [{"hand": i, "words": hand_words(result_summary(game.rules, r)), "judge": h.get("judge")}
+                    for i, (h, r) in enumerate(zip(hands, game.results, strict=False))]
+    out["next_dealer"] = None if game.over else game.hand.dealer
+    out["scores"] = list(game.scores)
+    return out
+
+
+def initials_for(name: str, taken: Iterable[str]) -> str:
+    """Initials (1 to 4 letters) for a judge known by name: the words' first letters, else the
+    name's first letters, else its first letter and a letter not taken yet."""
+    letters = "".join(c for c in name.upper() if c.isascii() and c.isalpha()) or "J"
+    heads = "".join(w[0] for w in name.upper().split() if w[0].isascii() and w[0].isalpha())[:4]
+    used = set(taken)
+    tries = [heads, *(letters[:n] for n in range(1, 5)), *(letters[0] + c for c in ascii_uppercase)]
+    found = next((t for t in tries if t and t not in used), None)
+    if found is None:
+        raise DeskError(f"no initials are left for {quote(name)}")
+    return found

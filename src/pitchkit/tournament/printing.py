@@ -13,6 +13,7 @@ import shutil
 from html import escape
 from pathlib import Path
 
+from pitchkit.errors import quote
 from pitchkit.rules import Rules
 from pitchkit.tournament.event import DeskError, Event, Round, Table
 
@@ -134,7 +135,7 @@ def sheets_html(event: Event, round_number: int | None = None, *, paper: str = "
     """The printable document of a round (the latest by default): for each table its table card and
     its score sheet, one to a page, on ``paper`` (``a4`` or ``letter``)."""
     if paper not in PAPERS:
-        raise DeskError(f"paper is {' or '.join(PAPERS)}, not {paper!r}")
+        raise DeskError(f"paper is {' or '.join(PAPERS)}, not {quote(paper)}")
     round_ = _round(event, round_number)
     if not round_.tables:
         raise DeskError(f"round {round_.number} has no tables")
