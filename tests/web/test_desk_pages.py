@@ -7,6 +7,11 @@
   the table, then its result; a judge opens the console with a wrong PIN (refused, in words), then
   with the right one, and confirms a hand; every text of the three pages has AA contrast; the
   director closes the round and the board shows the champion. No page shows a script error.
+- ``test_rule_35_judge_enters_and_confirms_a_physical_tables_hand_and_the_sheets_print``: the
+  director seats a round at physical tables; a judge enters table 1's first hand as written on its
+  score sheet and confirms it with the PIN (seed 000 tournament rule 35), and the director sees the
+  judge's initials on it; the director's "Print" opens the round's score sheets and table cards,
+  which print to PDF in Chromium with the table's players on them.
 - ``test_a_hand_ended_by_a_misplay_ruling_names_the_ruling_in_the_summary``: an entrant plays at
   the browser table through the director's invite link; the director rules an uncorrectable misplay
   (seed 000 tournament rules 36-37) and the entrant's end-of-hand summary names the ruling.
@@ -14,6 +19,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 from playwright.sync_api import Browser, Page
@@ -21,8 +27,7 @@ from playwright.sync_api import Browser, Page
 from tests.server.client import http, ok
 from tests.server.conftest import Server
 from tests.server.desk_client import Event
-from tests.web.driver import Player
-from tests.web.driver import LOW_CONTRAST_JS
+from tests.web.driver import LOW_CONTRAST_JS, Player
 
 #: the longest wait for a page (bots play the whole game meanwhile)
 WAIT_MS = 90_000
@@ -121,5 +126,58 @@ def test_a_hand_ended_by_a_misplay_ruling_names_the_ruling_in_the_summary(
         made = ann.page.inner_text("dialog#summary p.made")
         assert "ruling ended the hand: misplay" in made and "No bid" not in made, made
         assert not ann.errors, ann.errors
+    finally:
+        context.close()
+
+
+def test_rule_35_judge_enters_and_confirms_a_physical_tables_hand_and_the_sheets_print(
+        browser: Browser, web_server: Server) -> None:
+    from pypdf import PdfReader
+
+    event = Event.create(web_server.base, format="knockout")
+    pin = ok(event.post("judges", {"name": "Judy Day"}), 201)["pin"]
+    ok(event.post("entrants", {"csv": "Ann\nBob\nCy\nDee\n"}))
+    errors: list[str] = []
+    context = browser.new_context()
+    try:
+        director = watch_errors(context.new_page(), errors)
+        director.goto(f"{web_server.base}/desk/{event.id}/director#key={event.password}")
+        director.wait_for_selector("#console:not([hidden])", timeout=WAIT_MS)
+        director.select_option("#seat-bot", "physical")
+        director.click("#seat")
+        director.wait_for_selector("article.desk-table[data-table='1'] .sheet", timeout=WAIT_MS)
+
+        judge = watch_errors(context.new_page(), errors)
+        judge.goto(f"{web_server.base}/desk/{event.id}/judge")
+        judge.fill("#pin", pin)
+        judge.click("#login-form button[type=submit]")
+        judge.wait_for_selector("#sheet-form", timeout=WAIT_MS)
+        written = {"#sheet-table": "1", "#sheet-dealer": "3", "#sheet-bids": "2,pass,pass,pass",
+                   "#sheet-awards": "high=0:AS low=1 jack=0 game=0", "#sheet-points": "20,5,0,90"}
+        for field, value in written.items():
+            judge.fill(field, value)
+        judge.select_option("#sheet-trump", "S")
+        judge.click("#sheet-form button[type=submit]")  # card points beyond the deck's: refused
+        judge.wait_for_function("() => document.querySelector('#notice').textContent.includes('80')",
+                                timeout=WAIT_MS)
+        judge.fill("#sheet-points", "20,5,0,0")
+        judge.click("#sheet-form button[type=submit]")
+        judge.wait_for_selector("button.confirm-sheet[data-table='1']", timeout=WAIT_MS)
+        assert "seat 0 bid 2 (made)" in judge.inner_text("[data-table='1'] .sheet-hands")
+        judge.click("button.confirm-sheet[data-table='1']")
+        judge.wait_for_function("() => (document.querySelector('[data-table=\"1\"] .sheet-hands') || {})"
+                                ".textContent?.includes('confirmed by JD')", timeout=WAIT_MS)
+        director.wait_for_function("() => document.querySelector('[data-table=\"1\"] .sheet-hands')"
+                                   "?.textContent.includes('confirmed by JD')", timeout=WAIT_MS)
+
+        with context.expect_page(timeout=WAIT_MS) as opened:
+            director.click("#print-sheets")
+        sheets = opened.value
+        sheets.wait_for_load_state()
+        pdf = PdfReader(io.BytesIO(sheets.pdf(prefer_css_page_size=True)))
+        text = " ".join(page.extract_text() for page in pdf.pages)
+        assert len(pdf.pages) == 2  # the table card, then the score sheet
+        assert all(name in text for name in ("Ann", "Bob", "Cy", "Dee")), text[:300]
+        assert not errors, errors
     finally:
         context.close()

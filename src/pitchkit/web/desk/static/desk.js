@@ -116,3 +116,54 @@ export function standingsHtml(data) {
 export function statusLine(data) {
   return `${data.format} · ${data.rules} · ${data.entrants.length} entrant(s) · ${data.status}`;
 }
+
+/** A physical table's score sheet: each hand in words with the judge's initials; ``confirm``: a
+ * judge's console, which offers to confirm the hand that waits. */
+export function sheetHtml(t, confirm = false) {
+  const s = t.sheet;
+  if (!s) return "";
+  const rows = s.hands.map((h) => `<li data-hand="${h.hand}">Hand ${h.hand + 1}: ${esc(h.words)}${
+    h.judge ? ` · confirmed by ${esc(h.judge)}` : " · waits for a judge"}</li>`).join("");
+  const next = s.next_dealer === null ? "the table names the first dealer" : `seat ${s.next_dealer} deals next`;
+  const button = confirm && s.waiting ? `<p><label><input type="checkbox" class="stopped" data-table="${t.table}"> the match clock stopped this game</label>
+    <button type="button" class="confirm-sheet primary" data-table="${t.table}">Confirm hand ${s.hands.length}</button></p>` : "";
+  return `<div class="sheet"><p class="muted">Score sheet · ${esc(next)}</p>${rows ? `<ol class="sheet-hands">${rows}</ol>` : ""}${button}</div>`;
+}
+
+/** The form in #sheet-entry that enters a physical table's next hand, as written on its score sheet. */
+export function sheetForm(secret, draw) {
+  $("sheet-entry").innerHTML = `<h2 id="sheet-h">A physical table's hand</h2>
+    <p class="muted">As on the score sheet; the engine checks it, then a judge confirms it with a PIN.</p>
+    <form id="sheet-form" class="sheet-form">
+    <label>Table <input id="sheet-table" type="number" min="1" required></label>
+    <label>Dealer (the first hand) <input id="sheet-dealer" type="number" min="0"></label>
+    <label>The hand <select id="sheet-kind"><option value="hand">played</option><option value="misdeal">a misdeal</option>
+      <option value="misplay">ended by a misplay ruling</option><option value="pitch out of turn">ended by a pitch out of turn penalty</option></select></label>
+    <label>Bids in turn from the dealer's left <input id="sheet-bids" placeholder="pass,3,pass,pass"></label>
+    <label>Trump <select id="sheet-trump"><option value="">-</option><option value="S">spades</option><option value="H">hearts</option>
+      <option value="D">diamonds</option><option value="C">clubs</option></select></label>
+    <label>Points taken (POINT=SEAT[:CARD]) <input id="sheet-awards" placeholder="high=2:AS low=0 jack=2 game=2"></label>
+    <label>Card points by seat <input id="sheet-points" placeholder="4,0,23,0"></label>
+    <label>The bid <select id="sheet-made"><option value="">(the engine says)</option><option value="made">made</option><option value="set">set</option></select></label>
+    <label>Offender's seat (a ruling) <input id="sheet-seat" type="number" min="0"></label>
+    <button type="submit" class="primary">Enter the hand</button></form>`;
+  $("sheet-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const number = (id) => ($(id).value === "" ? null : Number($(id).value));
+    const kind = $("sheet-kind").value;
+    const body = { dealer: number("sheet-dealer"), bids: $("sheet-bids").value };
+    if (kind === "misdeal") body.misdeal = true;
+    else if (kind !== "hand") Object.assign(body, { ruling: kind, seat: number("sheet-seat") });
+    else {
+      Object.assign(body, { trump: $("sheet-trump").value || null, awards: $("sheet-awards").value,
+        points: $("sheet-points").value });
+      if ($("sheet-made").value) body.made = $("sheet-made").value === "made";
+    }
+    act(async () => {
+      const table = $("sheet-table").value;
+      const r = await call("POST", `/api/desk/${eventId()}/tables/${table}/sheet`, body, secret());
+      $("sheet-form").querySelectorAll("input:not(#sheet-table)").forEach((i) => { i.value = ""; });
+      return `table ${r.table} hand ${r.hand + 1}: ${r.words}; waiting for a judge`;
+    }, draw);
+  });
+}

@@ -1,5 +1,5 @@
 // The director's console: entrants, seating, the tables' invite links, judges, rulings, standings.
-import { $, act as run, call, esc, eventId, every, forget, keep, kept, rulingForm, standingsHtml, statusLine, tablesHtml } from "./desk.js";
+import { $, act as run, call, esc, eventId, every, forget, keep, kept, rulingForm, sheetForm, sheetHtml, standingsHtml, statusLine, tablesHtml } from "./desk.js";
 
 const id = eventId();
 const base = `/api/desk/${id}`;
@@ -21,7 +21,7 @@ function links(t) {
     <input readonly value="${esc(l.link)}" aria-label="Invite link of ${esc(l.player)}" data-seat="${l.seat}">
     <button type="button" class="bot-seat" data-table="${t.table}" data-seat="${l.seat}">a bot plays</button></li>`).join("");
   const problem = t.problem ? `<p class="error">${esc(t.problem)}</p>` : "";
-  return (rows ? `<details><summary>Invite links</summary><ul class="links">${rows}</ul></details>` : "") + problem;
+  return (rows ? `<details><summary>Invite links</summary><ul class="links">${rows}</ul></details>` : "") + problem + sheetHtml(t);
 }
 
 async function draw() {
@@ -72,7 +72,8 @@ $("add-form").addEventListener("submit", (event) => {
 $("seat-form").addEventListener("submit", (event) => {
   event.preventDefault();
   const bot = $("seat-bot").value;
-  act(async () => `Round ${(await call("POST", `${base}/seat`, bot ? { bot } : {}, secret())).round} seated`);
+  const body = bot === "physical" ? { physical: true } : bot ? { bot } : {};
+  act(async () => `Round ${(await call("POST", `${base}/seat`, body, secret())).round} seated`);
 });
 $("advance").addEventListener("click", () => act(async () => (await call("POST", `${base}/advance`, {}, secret())).status));
 $("tables").addEventListener("click", (event) => {
@@ -91,7 +92,15 @@ $("judge-form").addEventListener("submit", (event) => {
     $("judge-name").value = "";
   });
 });
+sheetForm(secret, draw);
 rulingForm(secret, draw);
+$("print-sheets").addEventListener("click", () => act(async () => {
+  // the sheets need the password, so they are fetched here and opened from memory, not by a link
+  const reply = await fetch(`${base}/sheets?paper=${$("paper").value}`, { headers: { Authorization: `Bearer ${secret()}` } });
+  if (!reply.ok) throw new Error((await reply.json()).error);
+  window.open(URL.createObjectURL(new Blob([await reply.text()], { type: "text/html" })), "_blank");
+  return "the score sheets and table cards are open in a new tab: print them from there";
+}));
 $("export").addEventListener("click", () => act(async () => {
   const data = await call("GET", `${base}/export`, undefined, secret());
   const a = document.createElement("a");

@@ -1,11 +1,12 @@
 // The judges' console: each table's finished hands to confirm with the judge's PIN, and rulings.
-import { $, act as run, call, esc, eventId, every, forget, keep, kept, rulingForm } from "./desk.js";
+import { $, act as run, call, esc, eventId, every, forget, keep, kept, rulingForm, sheetForm, sheetHtml } from "./desk.js";
 
 const base = `/api/desk/${eventId()}`;
 const pin = () => kept("judge");
 const act = (step) => run(step, draw);
 
 function hands(t) {
+  if (t.sheet) return sheetHtml(t, true);
   if (!t.hands.length) return '<p class="muted">No hand finished yet.</p>';
   return `<table><thead><tr><th>hand</th><th>dealer</th><th>bid</th><th>points</th><th>scores</th><th></th></tr></thead><tbody>${
     t.hands.map((h) => `<tr data-hand="${h.hand}"><td>${h.hand}</td><td>${h.dealer}</td>
@@ -38,6 +39,15 @@ $("login-form").addEventListener("submit", (event) => {
   draw().catch((e) => { $("login-error").textContent = e.message; });
 });
 $("tables").addEventListener("click", (event) => {
+  const s = event.target.closest("button.confirm-sheet");
+  if (s) {
+    const stopped = $("tables").querySelector(`input.stopped[data-table="${s.dataset.table}"]`);
+    act(async () => {
+      const r = await call("POST", `${base}/tables/${s.dataset.table}/sheet/confirm`, { stopped: Boolean(stopped && stopped.checked) }, pin());
+      return `hand ${r.hand + 1} of table ${r.table} confirmed by ${r.judge}${r.result ? ": the table's result is entered" : ""}`;
+    });
+    return;
+  }
   const b = event.target.closest("button.confirm");
   if (!b) return;
   act(async () => {
@@ -45,5 +55,6 @@ $("tables").addEventListener("click", (event) => {
     return `hand ${b.dataset.hand} of table ${b.dataset.table} confirmed`;
   });
 });
+sheetForm(pin, draw);
 rulingForm(pin, draw);
 every(2000, draw);
