@@ -32,6 +32,8 @@ class Facts:
     bowers: bool = False
     #: Euchre: a player who can follow suit must, and may not trump instead
     must_follow: bool = False
+    #: Euchre in England: a joker, the Benny, is the highest trump
+    benny: bool = False
 
 
 _CAPTURER = {p: "capturer" for p in ("high", "low", "jack", "off-jack", "big-joker", "little-joker",
@@ -51,6 +53,7 @@ FACTS: dict[str, Facts] = {
                                             "little-joker", "game"), {**_CAPTURER, "low": "player"}),
     "euchre": Facts(False, True, False, (), {}, bowers=True, must_follow=True),
     "euchre-stick": Facts(False, True, False, (), {}, bowers=True, must_follow=True),
+    "euchre-uk": Facts(False, True, False, (), {}, bowers=True, must_follow=True, benny=True),
 }
 
 VALUE = {"three": 3}
@@ -59,7 +62,7 @@ VALUE = {"three": 3}
 def deck_of(preset: str, jokers: int) -> list[int]:
     """The deck's cards: Euchre's 9 to ace, or 52 cards and the jokers."""
     if FACTS[preset].bowers:
-        return [c for c in range(52) if rank(c) >= 9]
+        return [c for c in range(52) if rank(c) >= 9] + ([BJ] if FACTS[preset].benny else [])
     return list(range(52 + jokers))
 
 
@@ -74,7 +77,7 @@ def natural_suit(card: int) -> int:
 def trump_ladder(trump: int, f: Facts) -> list[list[int]]:
     """Trumps from high to low as rungs; equal jokers share one rung."""
     if f.bowers:  # right bower, left bower, then A K Q 10 9
-        return [[trump * 13 + 9], [(3 - trump) * 13 + 9],
+        return [*([[BJ]] if f.benny else []), [trump * 13 + 9], [(3 - trump) * 13 + 9],
                 *([trump * 13 + r - 2] for r in (14, 13, 12, 10, 9, 8, 7, 6, 5, 4, 3, 2))]
     ladder = [[trump * 13 + r - 2] for r in (14, 13, 12, 11)]
     if f.off_jack:

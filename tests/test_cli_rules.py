@@ -25,7 +25,7 @@ def test_rules_lists_every_preset() -> None:
     assert result.exit_code == 0
     names = [p["name"] for p in json.loads(result.stdout)]
     assert names == ["pct", "pct-tournament", "smudge", "auction", "auction-partners", "ten-point",
-                     "seven-point", "euchre", "euchre-stick"]
+                     "seven-point", "euchre", "euchre-stick", "euchre-uk"]
 
 
 def test_rules_of_a_preset_give_value_and_seed_source() -> None:

@@ -313,3 +313,75 @@ def test_the_same_seed_and_actions_give_the_same_game() -> None:
         return [hand_record(h) for h in game.history]
 
     assert run() == run()
+
+
+# -- the seed's variations --------------------------------------------------------------------------
+
+def test_the_benny_is_the_highest_trump_and_a_turned_benny_is_named_by_the_dealer() -> None:
+    """Seed 004: "a twenty-five card deck is used ... with an extra card called the Benny. This card,
+    usually a joker card ..., is the highest trump no matter which suit is called. Should this card
+    be the one turned over by the dealer, the dealer must decide which suit to call for trumps ...
+    The bidding then continues as normal." """
+    uk = make_rules("euchre-uk")
+    assert uk.deck_size == 25 and Card.parse("BJ") in [Card(c) for c in uk.deck_cards]
+    hand = deal(["JH JD AH KC 9S", "QH TC 9C AS KS", "KH QC JC QS TS", "TH AC AD KD QD"], "BJ 9H TD JS 9D",
+                rules=uk)
+    assert hand.to_act == 3 and hand.legal_actions() == [DeclareTrump(3, s) for s in Suit]
+    with pytest.raises(IllegalActionError, match="names the suit"):
+        hand.apply(Bid(3, None))
+    hand.apply(DeclareTrump(3, Suit.H))  # the Benny stands for hearts: round one orders up hearts
+    assert hand.to_act == 0 and hand.legal_actions() == [Bid(0, None), DeclareTrump(0, Suit.H)]
+    make(hand, "H")
+    hand.apply(Discard(3, (Card.parse("QD"),)))
+    hand.apply(Play(0, Card.parse("JH")))  # the right bower...
+    hand.apply(Play(1, Card.parse("QH")))
+    hand.apply(Play(2, Card.parse("KH")))
+    hand.apply(Play(3, Card.parse("BJ")))  # ...loses to the Benny
+    assert hand.tricks[-1][1] == 3
+
+
+def test_super_euchre_scores_the_defenders_four() -> None:
+    """Seed 004: "If the defenders take all 5 tricks, then they score a Super-Euchre and 4 points are
+    earned." """
+    rules = EUCHRE.with_options({"super-euchre-points": 4})
+    t, made = trick_tally(rules, seats=(0, 1, 2, 3), n_seats=4, maker=0, alone=False,
+                          tricks=tricks_won([1, 3, 1, 1, 3]))
+    assert not made and t.side_points == (0, 4, 0, 4) and t.awards[0].point == "super-euchre"
+    t, _ = trick_tally(rules, seats=(0, 1, 2, 3), n_seats=4, maker=0, alone=False,
+                       tricks=tricks_won([1, 3, 0, 1, 3]))
+    assert t.side_points == (0, 2, 0, 2)
+
+
+def test_canadian_ordering_up_the_partner_means_going_alone() -> None:
+    """Seed 004: "Canadian: When a player orders his partner to "pick it up", he must attempt the hand
+    as a loner." """
+    rules = EUCHRE.with_options({"canadian": True})
+    hand = deal(HEARTS, KITTY, rules=rules)
+    hand.apply(Bid(0, None))
+    hand.apply(DeclareTrump(1, Suit.H))  # seat 1 orders up its partner, the dealer (seat 3)
+    assert hand.legal_actions() == [Choose(1, Choice.ALONE)]
+    with pytest.raises(IllegalActionError, match="canadian"):
+        hand.apply(Choose(1, Choice.PARTNER))
+    hand.apply(Choose(1, Choice.ALONE))
+    assert hand.sitting_out == 3
+    other = deal(HEARTS, KITTY, rules=rules)
+    other.apply(DeclareTrump(0, Suit.H))  # an opponent of the dealer orders up: free to choose
+    assert len(other.legal_actions()) == 2
+
+
+def test_club_euchre_the_dealer_must_pick_up_a_club() -> None:
+    """Seed 004: "Club Euchre: Whenever the upturned kitty card is suited clubs, the dealer must "pick
+    it up" and his team must play as the makers, with clubs as trump." """
+    rules = EUCHRE.with_options({"club-euchre": True})
+    hand = deal(HEARTS, "9D TD JS 9H", rules=rules)
+    assert hand.legal_actions() == [Bid(0, None), DeclareTrump(0, Suit.D)]  # not a club: as usual
+    clubs = deal(["JH JD AH KS 9S", "QH TC TH AS KC", "KH QC JC QS TS", "AD AC KD QD 9H"], "9C TD JS 9D",
+                 rules=rules)
+    for seat in (0, 1, 2):
+        assert clubs.legal_actions() == [Bid(seat, None)]
+        with pytest.raises(IllegalActionError, match="club-euchre"):
+            clubs.apply(DeclareTrump(seat, Suit.C))
+        clubs.apply(Bid(seat, None))
+    assert clubs.legal_actions() == [DeclareTrump(3, Suit.C)]
+    make(clubs, "C")
+    assert clubs.pitcher == 3 and clubs.trump == Suit.C and clubs.phase == Phase.DISCARD

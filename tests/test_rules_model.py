@@ -18,7 +18,7 @@ from pitchkit import (
 from pitchkit.rules import AllPass, Credit, DealerSteal, GoingOut
 
 PRESETS = ["pct", "pct-tournament", "smudge", "auction", "auction-partners", "ten-point", "seven-point",
-           "euchre", "euchre-stick"]
+           "euchre", "euchre-stick", "euchre-uk"]
 
 
 def test_every_brief_system_is_a_preset() -> None:

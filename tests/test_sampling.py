@@ -19,7 +19,7 @@ from pitchkit.search.budget import DEFAULT, TINY
 from pitchkit.search.ismcts import IsmctsBot
 from pitchkit.search.pimc import PimcBot, objective_for
 from pitchkit.search.sampling import Knowledge, knowledge, sample
-from pitchkit.trump import table
+from pitchkit.trump import table, table_for
 from pitchkit.view import View, make_view
 
 PRESETS = list(presets())
@@ -35,16 +35,17 @@ def mask(cards: Iterable[int]) -> int:
 
 def shown_void(view: View) -> dict[int, int]:
     """Cards each seat cannot hold, worked out here from the plays: a card neither of the led
-    suit nor a trump shows a void in the led suit (follow or trump)."""
+    suit nor a trump shows a void in the led suit (follow or trump); where a player who can follow
+    must (Euchre), a trump shows it too."""
     out = {s: 0 for s in view.seats}
     if view.trump is None:
         return out
     r = view.rules
-    tt = table(int(view.trump), jokers=r.jokers, off_jack=r.off_jack, equal_jokers=r.equal_jokers)
+    tt = table_for(r, int(view.trump))
     for plays in [p for p, _ in view.tricks] + ([view.trick] if view.trick else []):
         led_cards = tt.suit_mask[tt.suit[plays[0][1]]]
         for seat, card in plays[1:]:
-            if not (led_cards >> int(card) & 1) and not tt.is_trump(card):
+            if not (led_cards >> int(card) & 1) and not (tt.ruff_mask >> int(card) & 1):
                 out[seat] |= led_cards
     first = view.tricks[0][0][0] if view.tricks else (view.trick[0] if view.trick else None)
     if r.bidder_leads_trump and first is not None and first[0] == view.pitcher and not tt.is_trump(first[1]):

@@ -137,6 +137,8 @@ class Hand(DrawAndExchange, UpcardHand):
             Making(rules, dealer=dealer, order=order, upcard=stock[0]) if rules.trump_by == TrumpBy.UPCARD
             else auction.Auction(rules, dealer=dealer, order=order))
         self.sitting_out: int | None = None
+        if type(self.auction) is Making:
+            self.to_act = self.auction.to_act  # the dealer first, to name a Benny's suit
         self.pitcher: int | None = None
         self.bid: int | None = None
         self.trump: int | None = None

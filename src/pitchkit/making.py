@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Ruling
-from pitchkit.cards import Suit
+from pitchkit.cards import BIG_JOKER, Suit
 from pitchkit.errors import IllegalActionError
 from pitchkit.lookup import DECLARES, PASSES
 from pitchkit.rules import FirstLead, Rules
@@ -47,6 +47,9 @@ class Making:
         self.alone = False
         #: every player passed twice: the hand is thrown in
         self.thrown_in = False
+        #: a Benny turned up: the dealer names the suit that stands for it before anyone speaks
+        self.naming = upcard >= BIG_JOKER
+        self.named: int | None = None
 
     def clone(self) -> Making:
         """An independent copy."""
@@ -56,8 +59,8 @@ class Making:
 
     @property
     def up_suit(self) -> int:
-        """The natural suit of the upcard."""
-        return self.upcard // 13
+        """The suit of the upcard (for a Benny, the suit the dealer named)."""
+        return self.named if self.named is not None else self.upcard // 13
 
     @property
     def to_act(self) -> int:
@@ -65,6 +68,8 @@ class Making:
         if self.deciding:
             assert self.maker is not None
             return self.maker
+        if self.naming:
+            return self.dealer
         return self.order[self.pos]
 
     @property
@@ -75,12 +80,18 @@ class Making:
     def legal(self, seat: int, *, misdeal_ok: bool = False) -> list[Action]:
         """The legal calls of ``seat``: pass or a suit, or alone or with the partner."""
         if self.deciding:
+            if self.rules.canadian and self.round == 1 and seat == self.rules.partner_of(self.dealer):
+                return [Choose(seat, Choice.ALONE)]
             return [Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)]
+        if self.naming:
+            return list(DECLARES[seat])
         out: list[Action] = []
-        if not self._must_call(seat):
+        clubs = self.round == 1 and self.rules.club_euchre and self.up_suit == 0 and not self.named
+        if not self._must_call(seat) and not (clubs and seat == self.dealer):
             out.append(PASSES[seat])
         if self.round == 1:
-            out.append(DECLARES[seat][self.up_suit])
+            if not (clubs and seat != self.dealer):
+                out.append(DECLARES[seat][self.up_suit])
         else:
             out.extend(DECLARES[seat][s] for s in range(4) if s != self.up_suit)
         return out
@@ -92,9 +103,15 @@ class Making:
         """Raise :class:`IllegalActionError` unless ``action`` is a legal call now."""
         if action in self.legal(action.seat):
             return
+        if self.naming:
+            raise IllegalActionError("a Benny turned up: the dealer first names the suit it stands for")
         up = Suit(self.up_suit).long_name
         if self.deciding:
+            if len(self.legal(action.seat)) == 1:
+                raise IllegalActionError("ordering up one's partner means going alone (canadian = true)")
             raise IllegalActionError("the maker says first whether to go alone: choose alone or partner")
+        if self.round == 1 and self.rules.club_euchre and self.up_suit == 0:
+            raise IllegalActionError("a club turned up: the dealer must pick it up (club-euchre = true)")
         if type(action) is Choose:
             raise IllegalActionError(f"cannot choose {action.option.value} while trump is being made")
         if type(action) is Bid:
@@ -108,6 +125,10 @@ class Making:
     def apply(self, action: Action) -> None:
         """Apply a verified call."""
         seat = action.seat
+        if self.naming:
+            assert type(action) is DeclareTrump
+            self.naming, self.named = False, int(action.suit)
+            return
         if type(action) is Choose:
             self.deciding = False
             self.alone = action.option == Choice.ALONE

@@ -161,6 +161,8 @@ class Rules:
     stick_dealer: bool = _opt(False, "upcard: the dealer may not pass in round two (stick the dealer)")
     keep_upcard: bool = _opt(False, "upcard: the dealer who picks it up may not discard it")
     going_alone: bool = _opt(False, "upcard: the maker may go alone, the partner sitting out the hand")
+    canadian: bool = _opt(False, "upcard: ordering up one's partner, the dealer, means going alone")
+    club_euchre: bool = _opt(False, "upcard: a club turned up must be picked up; the dealer's team makes it")
     first_lead: FirstLead = _opt(FirstLead.PITCHER, "the first lead: pitcher, or dealer-left")
     draw_to: int = _opt(0, "after trump, discard and draw back to this many cards (0: no draw)")
     bidder_takes_stock: bool = _opt(False, "after the draw the bidder takes the rest of the stock")
@@ -175,6 +177,9 @@ class Rules:
     march_points: int = _opt(2, "tricks: the makers take every trick (a march)")
     alone_march_points: int = _opt(4, "tricks: a maker going alone takes every trick")
     euchre_points: int = _opt(2, "tricks: to the defenders when the makers take fewer than a majority")
+    super_euchre_points: int = _opt(
+        0, "tricks: to the defenders when they take every trick (0: euchre-points)"
+    )
     points: tuple[str, ...] = _opt(("high", "low", "jack", "game"), "point categories, in scoring order")
     high_credit: Credit = _opt(Credit.PLAYER, "high goes to the player of the card or its capturer")
     low_credit: Credit = _opt(Credit.PLAYER, "low goes to the player of the card or its capturer")
@@ -365,6 +370,7 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
     "march_points": (0, 1000),
     "alone_march_points": (0, 1000),
     "euchre_points": (0, 1000),
+    "super_euchre_points": (0, 1000),
     "target": (1, 1000),
     "deals_per_player": (1, 100),
     "bidder_only_within": (0, 1000),
@@ -558,7 +564,7 @@ def _validate_euchre(r: Rules) -> None:
     _check(not r.benny or r.jokers == 0, "benny is the deck's one joker: it needs jokers = 0")
     _check(not r.bowers or r.off_jack, "bowers needs off-jack = true (the left bower)")
     upcard = r.trump_by == TrumpBy.UPCARD
-    for name in ("stick_dealer", "keep_upcard", "going_alone"):
+    for name in ("stick_dealer", "keep_upcard", "going_alone", "canadian", "club_euchre"):
         _check(upcard or not getattr(r, name), f"{option_name(name)} needs trump-by = upcard")
     if upcard:
         _check(r.players * r.hand_size < r.deck_size, "trump-by = upcard needs a card left to turn up")
@@ -566,6 +572,7 @@ def _validate_euchre(r: Rules) -> None:
                "trump-by = upcard excludes draw-to, partner-pass, misdeal-no-face and dynamic-teams")
     if r.going_alone:
         _check(r.partner_of(0) is not None, "going-alone needs teams of two (partners)")
+    _check(not r.canadian or r.going_alone, "canadian needs going-alone = true")
     if r.score_by == ScoreBy.TRICKS:
         _check(not r.dynamic_teams and r.going_out == GoingOut.HIGHEST,
                "score-by = tricks needs fixed teams and going-out = highest")

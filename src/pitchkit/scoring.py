@@ -163,6 +163,8 @@ def trick_tally(rules: Rules, *, seats: Sequence[int], n_seats: int, maker: int,
     if not made:
         defender = next(s for s in _clockwise(seats, maker) if side[s] != makers)
         award = Award("euchre", None, defender, rules.euchre_points)
+        if not taken and rules.super_euchre_points:
+            award = Award("super-euchre", None, defender, rules.super_euchre_points)
     elif taken < len(tricks):
         award = Award("made", None, maker, rules.made_points)
     elif alone:

@@ -226,9 +226,14 @@ def _making(rules: Rules) -> list[str]:
     """Making trump with the upcard (instead of bidding)."""
     lines = ["The top card of the rest of the pack is turned face up: the upcard. Starting on the dealer's "
              "left, each player in turn passes or orders the dealer to pick it up, which makes its suit "
-             "trump; the dealer last, who may pick it up too.",
-             "If all four pass, the upcard is turned down and there is a second round: each in turn passes "
-             "or names another suit as trump."]
+             "trump; the dealer last, who may pick it up too."]
+    if rules.benny:
+        lines.append("If the upcard is the Benny, the dealer first names the suit it stands for.")
+    if rules.club_euchre:
+        lines.append("If the upcard is a club, the others must pass and the dealer must pick it up: the "
+                     "dealer's team makes clubs trump.")
+    lines.append("If all four pass, the upcard is turned down and there is a second round: each in turn "
+                 "passes or names another suit as trump.")
     if rules.stick_dealer:
         lines.append("In the second round the dealer may not pass: the dealer must name a suit (stick the "
                      "dealer).")
@@ -238,6 +243,8 @@ def _making(rules: Rules) -> list[str]:
     if rules.going_alone:
         lines.append("The maker may go alone: the maker's partner lays down their cards and sits out the "
                      "hand.")
+    if rules.canadian:
+        lines.append("A player who orders up their partner, the dealer, must go alone.")
     keep = ", never the upcard itself" if rules.keep_upcard else ""
     lines.append(f"When the upcard is picked up the dealer adds it to their hand and discards one card face "
                  f"down{keep}.")
@@ -251,7 +258,9 @@ def _tricks_scoring(rules: Rules) -> list[str]:
             f"{plural(rules.march_points, 'point')} for all {all_} (a march); a maker alone who takes all "
             f"{all_} scores {plural(rules.alone_march_points, 'point')}.",
             f"Makers who take fewer than {need} tricks are euchred: the defenders score "
-            f"{plural(rules.euchre_points, 'point')}."]
+            f"{plural(rules.euchre_points, 'point')}"
+            + (f", {plural(rules.super_euchre_points, 'point')} if they take every trick (a super-euchre)."
+               if rules.super_euchre_points else ".")]
 
 
 def _points(rules: Rules) -> list[str]:

@@ -129,6 +129,8 @@ SPECS = [
     Spec("euchre-picked-up", "euchre", 4, 20, tricks=None),
     Spec("euchre-stick-named", "euchre-stick", 4, 21, auction=(PASS, PASS, PASS, PASS), tricks=None),
     Spec("euchre-stick-3-cards", "euchre-stick", 4, 22, {"hand-size": 3}),
+    Spec("euchre-uk-3-cards", "euchre-uk", 4, 23, {"hand-size": 3}),
+    Spec("euchre-uk-picked-up", "euchre-uk", 4, 24, tricks=None),
 ]
 
 

@@ -376,6 +376,8 @@ def decide(view: View, rng: random.Random, budget: Budget, fallback: Fallback) -
     samples, or when the budget asks for none)."""
     if not budget.bid_samples or (view.rules.draw_to or len(view.hand)) > MAX_SIMULATED_CARDS:
         return fallback.choose(view)
+    if view.upcard is not None:  # making trump with the upcard is not simulated: the heuristic decides
+        return fallback.choose(view)
     hand = 0
     for c in view.hand:
         hand |= 1 << c

@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 
 from pitchkit.actions import Bid, DeclareTrump, Phase
-from pitchkit.cards import bits_of
+from pitchkit.cards import BIG_JOKER, bits_of
 from pitchkit.errors import PitchError
 from pitchkit.scoring import point_card
 from pitchkit.trump import TrumpTable, table_for
@@ -174,6 +174,8 @@ def _upcard(view: View, seen: int) -> tuple[int, int]:
         return 0, 0
     bit = 1 << up
     calls = [i for i, a in enumerate(view.log) if type(a) is DeclareTrump]
+    if up >= BIG_JOKER:  # the dealer named the Benny's suit first: not a call
+        calls = calls[1:]
     if view.phase == Phase.AUCTION or not calls:
         return bit, 0
     passes = sum(type(a) is Bid for a in view.log[:calls[0]])
