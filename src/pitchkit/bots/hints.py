@@ -1,5 +1,6 @@
 """Which bot gives hints (at the terminal table and the online tables): the strongest one that answers
-within about a second.
+within about a second; and the hint itself with its reason (:func:`hint_json`, from
+:mod:`pitchkit.bots.advisor`), as the online tables send it.
 
 The rule, from the figures in ``docs/benchmarks.md``: ``pimc`` when the compiled solver is in use
 (``pitchkit[fast]``; about 0.01 s a card, and ahead of ``heuristic`` by 0.04 to 0.92 points a hand),
