@@ -28,8 +28,8 @@ from pitchkit import make_rules
 from pitchkit.actions import Phase
 from pitchkit.bots import make_bot
 from pitchkit.hand import Hand
-from pitchkit.search.position import Deal
 from pitchkit.search.pimc import MAX_SOLVED_CARDS
+from pitchkit.search.position import Deal
 from pitchkit.search.solver import SearchLimit, first_lead_values, make_solver
 from pitchkit.view import make_view
 
