@@ -46,6 +46,8 @@ WRONG_LIMIT = 10
 VERIFY = ("auto", "judge")
 #: the longest judge's name
 JUDGE_NAME_LIMIT = 40
+#: the most events one request of a director's list asks about
+MINE_LIMIT = 50
 
 
 class DeskService(SheetDesk):
@@ -169,6 +171,8 @@ class DeskService(SheetDesk):
         lock = self._locks.setdefault(event_id, asyncio.Lock())
         async with lock:
             row = await self._row(event_id, document=True)
+            if row["stage"] == rows.ARCHIVED:
+                raise DeskError("this event is archived: its director reopens it to change it")
             stepped = await asyncio.to_thread(online.step, row["document"], change)
             event = await asyncio.to_thread(online.read_event, stepped.document)
             new_tables = await after(event, stepped.value) if after is not None else []
@@ -182,6 +186,46 @@ class DeskService(SheetDesk):
             return stepped.value
 
     # -- the director ------------------------------------------------------------------------------
+
+    async def mine(self, body: dict[str, Any]) -> list[dict[str, Any]]:
+        """The events a director holds (``events``: ``id`` and ``password`` each, as a browser
+        remembers them): each one's format, rules, status and whether it is archived, or the
+        one-line reason it cannot be opened. The server never lists events otherwise."""
+        held = body.get("events")
+        if not isinstance(held, list) or len(held) > MINE_LIMIT or not all(
+                isinstance(e, dict) and isinstance(e.get("id"), str) for e in held):
+            raise DeskError(f"'events' must be a list of at most {MINE_LIMIT} objects with 'id' and "
+                            "'password'")
+        out = []
+        for e in held:
+            try:
+                row = await self.director(e["id"], e.get("password") if isinstance(e.get("password"), str)
+                                          else None)
+                _, event = await self.event(e["id"])
+            except PitchError as error:
+                out.append({"id": e["id"], "error": str(error)})
+                continue
+            out.append({"id": e["id"], "format": event.format, "rules": event.rules.label,
+                        "status": event.status, "entrants": len(event.entrants),
+                        "created_at": row["created_at"], "archived": row["stage"] == rows.ARCHIVED})
+        return out
+
+    async def archive(self, event_id: str, password: str | None, archived: object) -> dict[str, Any]:
+        """Archive an event (``archived`` true): the tables of its open round still playing are
+        closed, and it takes no change until its director reopens it (``archived`` false)."""
+        row = await self.director(event_id, password)
+        if not isinstance(archived, bool):
+            raise DeskError("'archived' must be true (archive the event) or false (reopen it)")
+        _, event = await self.event(event_id)
+        r = event.current
+        if archived and r is not None and not r.closed:
+            for t in (await self._read(rows.read_tables, event_id, r.number)).values():
+                if not t["entered"]:
+                    await self.tables.close_table(t["table_id"], "the director archived the event")
+        stage = rows.ARCHIVED if archived else event.stage
+        if stage != row["stage"]:
+            await self.tables.writer.run(rows.set_stage(event_id, stage))
+        return {"archived": archived, "status": event.status}
 
     async def add(self, event_id: str, password: str | None, body: dict[str, Any]) -> int:
         """Register entrants: ``csv`` (text, one a line) or ``rows`` (lists of names)."""
@@ -382,8 +426,9 @@ class DeskService(SheetDesk):
     async def board(self, event_id: str) -> dict[str, Any]:
         """The public page's data: the event, the open round's tables with their live scores, the
         match clock, the standings. No cards, links or secrets."""
-        _, event = await self.event(event_id)
+        row, event = await self.event(event_id)
         out = online.board(event)
+        out["archived"] = row["stage"] == rows.ARCHIVED
         r = event.current
         if r is None or out["round"] is None:
             return out

@@ -73,6 +73,15 @@ def mount_desk(app: FastAPI, tables: Callable[[], TableService]) -> DeskRoutes:
                              "judge_link": f"{base}/desk/{eid}/judge", "board_link": f"{base}/desk/{eid}"},
                             status_code=201)
 
+    @app.post("/api/desk/mine")
+    async def mine(request: Request) -> JSONResponse:
+        return JSONResponse({"events": await routes.desk.mine(await _body(request))})
+
+    @app.post("/api/desk/{event_id}/archive")
+    async def archive(event_id: str, request: Request) -> JSONResponse:
+        body = await _body(request)
+        return JSONResponse(await routes.desk.archive(event_id, _secret(request), body.get("archived")))
+
     @app.get("/api/desk/{event_id}")
     async def board(event_id: str) -> JSONResponse:
         return JSONResponse(await routes.desk.board(event_id))

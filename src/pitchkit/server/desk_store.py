@@ -77,6 +77,10 @@ confirmations = Table(
 )
 
 
+#: the stage column of an event its director archived
+ARCHIVED = "archived"
+
+
 class Moved(Exception):
     """The event changed since it was read (another request, or another server process)."""
 
@@ -113,6 +117,15 @@ def save_event(event_id: str, version: int, stage: str, document: str, *, games_
         if entered is not None:
             conn.execute(tables.update().where(tables.c.event_id == event_id, tables.c.round == entered[0],
                                                tables.c.number == entered[1]).values(entered=True))
+
+    return job
+
+
+def set_stage(event_id: str, stage: str) -> Job:
+    """A job that sets an event's stage column alone: ``archived`` (closed by its director: no
+    change is taken, no table watched), or back to its document's stage."""
+    def job(conn: Connection) -> None:
+        conn.execute(events.update().where(events.c.id == event_id).values(stage=stage))
 
     return job
 
@@ -163,7 +176,7 @@ def waiting_tables(engine: Engine) -> list[dict[str, Any]]:
     query = (sa.select(tables.c.event_id, tables.c.round, tables.c.number, tables.c.table_id,
                        tables.c.started_at, events.c.verify)
              .select_from(tables.join(events, events.c.id == tables.c.event_id))
-             .where(tables.c.entered.is_(False), events.c.stage != "finished"))
+             .where(tables.c.entered.is_(False), events.c.stage.not_in(("finished", ARCHIVED))))
     with engine.connect() as conn:
         return [dict(r._mapping) for r in conn.execute(query)]
 
