@@ -12,6 +12,9 @@
   score sheet and confirms it with the PIN (seed 000 tournament rule 35), and the director sees the
   judge's initials on it; the director's "Print" opens the round's score sheets and table cards,
   which print to PDF in Chromium with the table's players on them.
+- ``test_director_finds_his_events_in_this_browser_and_archives_one``: events created in this
+  browser are listed on /desk (and only these: another browser's list is empty); the director opens
+  one from the list, archives it, and the list says so.
 - ``test_a_hand_ended_by_a_misplay_ruling_names_the_ruling_in_the_summary``: an entrant plays at
   the browser table through the director's invite link; the director rules an uncorrectable misplay
   (seed 000 tournament rules 36-37) and the entrant's end-of-hand summary names the ruling.
@@ -181,3 +184,40 @@ def test_rule_35_judge_enters_and_confirms_a_physical_tables_hand_and_the_sheets
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_director_finds_his_events_in_this_browser_and_archives_one(
+        browser: Browser, web_server: Server) -> None:
+    errors: list[str] = []
+    context, stranger = browser.new_context(), browser.new_context()
+    try:
+        page = watch_errors(context.new_page(), errors)
+        for fmt in ("knockout", "darrtown"):
+            page.goto(web_server.base + "/desk")
+            page.select_option("#format", fmt)
+            page.click("#create button[type=submit]")
+            page.wait_for_selector("#created:not([hidden])", timeout=WAIT_MS)
+        page.goto(web_server.base + "/desk")
+        page.wait_for_selector("#mine-list li:nth-child(2)", timeout=WAIT_MS)
+        assert page.inner_text("#mine-list li:first-child").startswith("darrtown")
+        other = watch_errors(stranger.new_page(), errors)
+        other.goto(web_server.base + "/desk")
+        other.wait_for_function("() => document.querySelector('#mine').textContent.includes('None yet')",
+                                timeout=WAIT_MS)
+
+        page.click("#mine-list li:first-child a")
+        page.wait_for_selector("#console:not([hidden])", timeout=WAIT_MS)
+        page.click("#archive")
+        page.wait_for_selector("body[data-archived='yes']", timeout=WAIT_MS)
+        page.fill("#judge-name", "Judy")
+        page.click("#judge-form button[type=submit]")
+        page.wait_for_function("() => document.querySelector('#notice').textContent.includes('archived')",
+                               timeout=WAIT_MS)
+        page.goto(web_server.base + "/desk")
+        page.wait_for_selector("#mine-list li[data-archived='yes']", timeout=WAIT_MS)
+        assert "archived" in page.inner_text("#mine-list li:first-child")
+        assert page.evaluate(LOW_CONTRAST_JS, 4.5) == []
+        assert not errors, errors
+    finally:
+        context.close()
+        stranger.close()

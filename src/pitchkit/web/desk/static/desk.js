@@ -18,6 +18,16 @@ export function kept(kind) { return sessionStorage.getItem(`pitchkit.desk.${kind
 export function keep(kind, value) { sessionStorage.setItem(`pitchkit.desk.${kind}.${eventId()}`, value); }
 export function forget(kind) { sessionStorage.removeItem(`pitchkit.desk.${kind}.${eventId()}`); }
 
+/** The events this browser's director holds (id and password each), kept across visits. */
+const HELD = "pitchkit.desk.events";
+export function heldEvents() {
+  try { return JSON.parse(localStorage.getItem(HELD) || "[]").filter((e) => e && typeof e.id === "string"); } catch { return []; }
+}
+export function holdEvent(id, password) {
+  localStorage.setItem(HELD, JSON.stringify([{ id, password }, ...heldEvents().filter((e) => e.id !== id)].slice(0, 50)));
+}
+export function dropEvent(id) { localStorage.setItem(HELD, JSON.stringify(heldEvents().filter((e) => e.id !== id))); }
+
 /** Run a request of the console, then draw it again; what it says (or its error) goes in #notice. */
 export async function act(run, draw) {
   $("notice").textContent = "";

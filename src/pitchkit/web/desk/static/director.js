@@ -1,5 +1,5 @@
 // The director's console: entrants, seating, the tables' invite links, judges, rulings, standings.
-import { $, act as run, call, esc, eventId, every, forget, keep, kept, rulingForm, sheetForm, sheetHtml, standingsHtml, statusLine, tablesHtml } from "./desk.js";
+import { $, act as run, call, esc, eventId, every, forget, holdEvent, keep, kept, rulingForm, sheetForm, sheetHtml, standingsHtml, statusLine, tablesHtml } from "./desk.js";
 
 const id = eventId();
 const base = `/api/desk/${id}`;
@@ -33,8 +33,13 @@ async function draw() {
     if (e.status === 403) { forget("director"); showLogin(e.message); return; }
     throw e;
   }
+  holdEvent(id, secret());
   $("login").hidden = true;
   $("console").hidden = false;
+  document.body.dataset.archived = data.archived ? "yes" : "no";
+  $("archive").textContent = data.archived ? "Reopen the event" : "Archive the event";
+  $("archive-state").textContent = data.archived ? "Archived: the event takes no change until you reopen it."
+    : "Archiving closes the round's tables still playing and keeps the event as it is.";
   $("status").textContent = `${statusLine(data)} · results ${data.verify === "judge" ? "after a judge confirms every hand" : "verified by the engine"}`;
   document.body.dataset.status = data.status;
   document.body.dataset.stage = data.stage;
@@ -75,6 +80,10 @@ $("seat-form").addEventListener("submit", (event) => {
   const body = bot === "physical" ? { physical: true } : bot ? { bot } : {};
   act(async () => `Round ${(await call("POST", `${base}/seat`, body, secret())).round} seated`);
 });
+$("archive").addEventListener("click", () => act(async () => {
+  const r = await call("POST", `${base}/archive`, { archived: document.body.dataset.archived !== "yes" }, secret());
+  return r.archived ? "the event is archived" : "the event is open again";
+}));
 $("advance").addEventListener("click", () => act(async () => (await call("POST", `${base}/advance`, {}, secret())).status));
 $("tables").addEventListener("click", (event) => {
   const b = event.target.closest("button.bot-seat");
