@@ -8,10 +8,12 @@ seat 0 is the first to speak and the first to lead.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from textual.pilot import Pilot
 
 from pitchkit import Game, Hand, make_rules
 from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
@@ -21,7 +23,9 @@ from pitchkit.errors import DealError, IllegalActionError, RulesError
 from pitchkit.record import hand_record, score_document
 from pitchkit.rules import Rules
 from pitchkit.scoring import trick_tally
+from pitchkit.tui.keys import choices
 from pitchkit.view import make_view
+from tests.test_tui import make_app, play_out_hand, run, text_of
 
 EUCHRE = make_rules("euchre")
 
@@ -385,3 +389,18 @@ def test_club_euchre_the_dealer_must_pick_up_a_club() -> None:
     assert clubs.legal_actions() == [DeclareTrump(3, Suit.C)]
     make(clubs, "C")
     assert clubs.pitcher == 3 and clubs.trump == Suit.C and clubs.phase == Phase.DISCARD
+
+
+def test_a_hand_at_the_terminal_table(tmp_path: Path) -> None:
+    """``pitch play --variant euchre``: the keys make trump (p, c/d/h/s; then a or w) and play."""
+    app = make_app(EUCHRE, tmp_path, dealer=3)
+
+    async def script(pilot: Pilot[None]) -> None:
+        view = app.session.view(0)
+        assert view.phase == Phase.AUCTION and view.upcard is not None
+        keys = {k.key: k for k in choices(view)}
+        assert keys["p"].legal and keys["cdhs"[int(view.upcard) // 13]].legal
+        assert "Upcard" in text_of(app, "#info")
+        await play_out_hand(app, pilot)
+
+    run(app, script)

@@ -9,12 +9,13 @@ into an :class:`~pitchkit.errors.IllegalActionError` before anything is compared
 from __future__ import annotations
 
 import typing
+from collections.abc import Sequence
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Play, Ruling
-from pitchkit.cards import CARDS, Card, Suit
+from pitchkit.cards import CARDS, NAMES, Card, Suit
 from pitchkit.errors import DealError, IllegalActionError, RulesError, quote
 from pitchkit.lookup import MAX_SEATS
-from pitchkit.rules import BID_LIMIT, Rules
+from pitchkit.rules import BID_LIMIT, Rules, TrumpBy
 
 _KINDS = frozenset(typing.get_args(Action))
 #: the largest score (either sign) the engine takes from outside
@@ -107,3 +108,35 @@ def check_deal(rules: object, *, dealer: object, hands: object, stock: object,
         raise DealError(f"scores must be whole numbers from {-SCORE_LIMIT} to {SCORE_LIMIT}, "
                         f"not {quote(scores)}")
     return dealt, card_indices(stock, what="stock")
+
+
+def check_dealt(rules: Rules, *, dealer: int, hands: list[list[int]],
+                active: tuple[int, ...], stock: Sequence[int]) -> None:
+    """The rules' checks of an explicit deal: the seats, hand sizes, every card in the deck once, and
+    a card to turn up where trump is made with the upcard."""
+    n = len(hands)
+    if n != rules.players:
+        raise DealError(f"{n} hands for a {rules.players}-seat table")
+    if len(active) < 2:
+        raise DealError("at least two seats must be dealt cards")
+    if rules.trump_by == TrumpBy.UPCARD and not stock:
+        raise DealError("the stock must hold the card to turn up (trump-by = upcard)")
+    if not 0 <= dealer < n or dealer not in active:
+        raise DealError(f"dealer {quote(dealer)} is not a seat in this hand")
+    seen: set[int] = set()
+    for s, h in enumerate(hands):
+        cards = list(h)
+        if cards and len(cards) != rules.hand_size:
+            raise DealError(f"seat {s} was dealt {len(cards)} cards, not {rules.hand_size}")
+        for c in cards:
+            if not rules.deck_mask >> c & 1:
+                raise DealError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
+            if c in seen:
+                raise DealError(f"{NAMES[c]} is dealt twice")
+            seen.add(c)
+    for c in stock:
+        if not rules.deck_mask >> c & 1:
+            raise DealError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
+        if c in seen:
+            raise DealError(f"{NAMES[c]} is in the stock and dealt, or in the stock twice")
+        seen.add(c)

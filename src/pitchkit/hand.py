@@ -33,7 +33,6 @@ from pitchkit.cards import (
     BIG_JOKER,
     CARDS,
     JACK,
-    NAMES,
     Card,
     Suit,
     cards_of,
@@ -41,7 +40,7 @@ from pitchkit.cards import (
     mask_of,
     shuffled,
 )
-from pitchkit.checks import card_indices, check_action, check_deal
+from pitchkit.checks import card_indices, check_action, check_deal, check_dealt
 from pitchkit.drawing import DrawAndExchange
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError, quote
@@ -99,7 +98,7 @@ class Hand(DrawAndExchange, UpcardHand):
         dealt, stock = check_deal(rules, dealer=dealer, hands=hands, stock=stock, scores=scores)
         held = [mask_of(h) for h in dealt]
         active = tuple(s for s in range(len(dealt)) if held[s])
-        _check_deal(rules, dealer=dealer, hands=dealt, active=active, stock=stock)
+        check_dealt(rules, dealer=dealer, hands=dealt, active=active, stock=stock)
         self._setup(rules, dealer=dealer, dealt=dealt, held=held, active=active, stock=stock, scores=scores)
 
     def _setup(self, rules: Rules, *, dealer: int, dealt: list[list[int]], held: list[int],
@@ -585,33 +584,3 @@ def trick_winner(tt: TrumpTable, plays: Sequence[tuple[int, int]]) -> int:
         if s > best:
             best_seat, best = seat, s
     return best_seat
-
-
-def _check_deal(rules: Rules, *, dealer: int, hands: list[list[int]],
-                active: tuple[int, ...], stock: Sequence[int]) -> None:
-    n = len(hands)
-    if n != rules.players:
-        raise DealError(f"{n} hands for a {rules.players}-seat table")
-    if len(active) < 2:
-        raise DealError("at least two seats must be dealt cards")
-    if rules.trump_by == TrumpBy.UPCARD and not stock:
-        raise DealError("the stock must hold the card to turn up (trump-by = upcard)")
-    if not 0 <= dealer < n or dealer not in active:
-        raise DealError(f"dealer {quote(dealer)} is not a seat in this hand")
-    seen: set[int] = set()
-    for s, h in enumerate(hands):
-        cards = list(h)
-        if cards and len(cards) != rules.hand_size:
-            raise DealError(f"seat {s} was dealt {len(cards)} cards, not {rules.hand_size}")
-        for c in cards:
-            if not rules.deck_mask >> c & 1:
-                raise DealError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
-            if c in seen:
-                raise DealError(f"{NAMES[c]} is dealt twice")
-            seen.add(c)
-    for c in stock:
-        if not rules.deck_mask >> c & 1:
-            raise DealError(f"{NAMES[c]} is not in a {rules.deck_size}-card deck")
-        if c in seen:
-            raise DealError(f"{NAMES[c]} is in the stock and dealt, or in the stock twice")
-        seen.add(c)
