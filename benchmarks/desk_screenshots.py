@@ -1,10 +1,13 @@
 """Pictures of the desk online for docs/tournament.md, written as PNGs to ``docs/images/``
-(``desk-director.png``, ``desk-judge.png``, ``desk-board.png``).
+(``desk-director.png``, ``desk-judge.png``, ``desk-board.png``, ``desk-physical.png``, ``desk-events.png``).
 
 ``pitch serve`` is started on a temporary SQLite file; a Darrtown event of eight players is made
 through the desk's API, a judge added and its first Go-Round seated with one seat waiting for its
 player's invite link and the others played by bots; once a table's result is in, headless Chromium
-shows the director's console, the judges' console and the public board.
+shows the director's console, the judges' console and the public board. A second event, a knockout
+seated at physical tables, has one hand of its score sheet confirmed and the next waiting for a
+judge (``desk-physical.png``: the judges' console); ``desk-events.png`` is the director's list of
+both events on ``/desk``.
 
 Run from the checkout: ``PYTHONPATH=. python benchmarks/desk_screenshots.py [--out docs/images]`` (it
 uses the test suite's server and desk client; needs Chromium and Playwright).
@@ -62,10 +65,38 @@ def main() -> None:
                 board.wait_for_selector("article.desk-table", timeout=30_000)
                 time.sleep(0.5)
                 board.screenshot(path=str(args.out / "desk-board.png"))
+                physical = physical_event(server.base, pin_name="Jo Day")
+                page.evaluate("k => sessionStorage.setItem(`pitchkit.desk.judge.${k[0]}`, k[1])",
+                              [physical[0].id, physical[1]])
+                page.goto(f"{server.base}/desk/{physical[0].id}/judge")
+                page.wait_for_selector("button.confirm-sheet", timeout=30_000)
+                page.fill("#sheet-table", "2")
+                page.fill("#sheet-dealer", "1")
+                page.screenshot(path=str(args.out / "desk-physical.png"), full_page=True)
+                held = [{"id": e.id, "password": e.password} for e in (physical[0], event)]
+                page.evaluate("h => localStorage.setItem('pitchkit.desk.events', JSON.stringify(h))", held)
+                page.goto(f"{server.base}/desk")
+                page.wait_for_selector("#mine-list li:nth-child(2)", timeout=30_000)
+                page.screenshot(path=str(args.out / "desk-events.png"))
                 browser.close()
         finally:
             server.stop()
-    print(f"wrote {', '.join(str(args.out / f'desk-{n}.png') for n in ('director', 'judge', 'board'))}")
+    names = ("director", "judge", "board", "physical", "events")
+    print(f"wrote {', '.join(str(args.out / f'desk-{n}.png') for n in names)}")
+
+
+def physical_event(base: str, pin_name: str) -> tuple[Event, str]:
+    """A knockout of eight at physical tables: table 1's first hand confirmed, its second entered."""
+    event = Event.create(base, format="knockout")
+    ok(event.post("entrants", {"csv": "\n".join(NAMES)}))
+    pin = ok(event.post("judges", {"name": pin_name}), 201)["pin"]
+    ok(event.post("seat", {"physical": True}))
+    ok(event.post("tables/1/sheet", {"dealer": 3, "bids": "2,pass,pass,pass", "trump": "S",
+                                     "awards": "high=0:AS low=1 jack=0 game=0", "points": "20,5,0,0"}, pin))
+    ok(event.post("tables/1/sheet/confirm", {}, pin))
+    ok(event.post("tables/1/sheet", {"bids": "pass,3,pass,pass", "trump": "H",
+                                     "awards": "high=2 low=2 game=2", "points": "0,0,14,9"}, pin))
+    return event, pin
 
 
 if __name__ == "__main__":

@@ -135,7 +135,7 @@ export function sheetHtml(t, confirm = false) {
   const rows = s.hands.map((h) => `<li data-hand="${h.hand}">Hand ${h.hand + 1}: ${esc(h.words)}${
     h.judge ? ` · confirmed by ${esc(h.judge)}` : " · waits for a judge"}</li>`).join("");
   const next = s.next_dealer === null ? "the table names the first dealer" : `seat ${s.next_dealer} deals next`;
-  const button = confirm && s.waiting ? `<p><label><input type="checkbox" class="stopped" data-table="${t.table}"> the match clock stopped this game</label>
+  const button = confirm && s.waiting ? `<p><label class="check"><input type="checkbox" class="stopped" data-table="${t.table}"> the match clock stopped this game</label>
     <button type="button" class="confirm-sheet primary" data-table="${t.table}">Confirm hand ${s.hands.length}</button></p>` : "";
   return `<div class="sheet"><p class="muted">Score sheet · ${esc(next)}</p>${rows ? `<ol class="sheet-hands">${rows}</ol>` : ""}${button}</div>`;
 }
