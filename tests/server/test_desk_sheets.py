@@ -7,6 +7,7 @@ real ``pitch serve`` (each database).
   engine, waits for a judge (the next hand is refused meanwhile), and a judge's PIN confirms it with
   the judge's initials; a hand that cannot add up is refused in one line and changes nothing; the
   board shows the sheet's hands and scores, and the director's printable sheets name the players.
+  A misplay ruled at a physical table is logged and leaves the sheet to take the hand's ruling.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ def test_rule_35_physical_table_hand_entered_then_confirmed_with_a_judges_pin(se
     second = ok(event.post("tables/1/sheet", {"bids": "pass,pass,pass,2", "trump": "H",
                                               "awards": "high=0 low=0 game=1", "points": "8,12,3,0"}))
     assert second["hand"] == 1
+    ruled = ok(event.post("rulings", {"table": 1, "seat": 2, "correctable": False}))
+    assert ruled == {"player": line["seats"][2], "correctable": False, "disqualified": False,
+                     "hand_ended": False}
     printed = event.get("sheets?paper=letter")
     assert printed.status == 200 and "@page" in printed.text
     assert all(name in printed.text for name in ("Ann", "Bob", "Cy", "Dee"))

@@ -403,9 +403,14 @@ class DeskService(SheetDesk):
     async def _misplay_penalty(self, event_id: str, number: int, seat: int) -> bool:
         """An uncorrectable misplay ends the hand in progress at the online table (the offender loses
         the hand's highest bid and sits out the next hand, the cards are dealt again): a ruling action
-        in the table's record, so that the result verifies it. False when no hand is in progress."""
+        in the table's record, so that the result verifies it. False when no hand is in progress, and
+        at a physical table (whose sheet takes the ruling with the hand's bids)."""
         _, event = await self.event(event_id)
-        table_id = (await self._table_row(event_id, event, number))["table_id"]
+        r = event.current
+        found = None if r is None else (await self._read(rows.read_tables, event_id, r.number)).get(number)
+        if found is None:
+            return False
+        table_id = found["table_id"]
         for _ in range(3):
             state = (await self.tables.table(table_id)).state
             if state.game is None or state.game.over or state.rules is None or state.game.hand.done:
