@@ -404,3 +404,29 @@ def test_a_hand_at_the_terminal_table(tmp_path: Path) -> None:
         await play_out_hand(app, pilot)
 
     run(app, script)
+
+
+@pytest.mark.parametrize(("held", "throws"), [
+    ("9C TC 9D TD 9S", True),    # "Nines & Tens: a hand consisting only of 9's and 10's"
+    ("AC TC 9D TD 9S", True),    # "Ace, No Face: a single ace and nothing else except 9's and 10's"
+    ("KC TC 9D TD 9S", True),    # "King Nothing"
+    ("QC QD QS TD 9S", True),    # three queens "and nothing else except 9's and 10's"
+    ("JC TC 9D TD 9S", True),    # "Jack ...: a single jack and nothing else except 9's and 10's"
+    ("AC AD 9D TD 9S", False),
+    ("QC TC 9D TD 9S", False),
+    ("KC JC 9D TD 9S", False),
+])
+def test_throw_in_hands_are_redealt_by_the_same_dealer(held: str, throws: bool) -> None:
+    """Seed 004 "Throw-ins": "allow a player dealt one of several types of poor hands to "throw in"
+    their cards and initiate a redeal"."""
+    rules = EUCHRE.with_options({"throw-in": True})
+    others = [str(Card(c)) for c in EUCHRE.deck_cards if str(Card(c)) not in held.split()]
+    hand = deal([held, " ".join(others[:5]), " ".join(others[5:10]), " ".join(others[10:15])],
+                " ".join(others[15:19]), rules=rules)
+    assert (Choose(0, Choice.MISDEAL) in hand.legal_actions()) is throws
+    if not throws:
+        with pytest.raises(IllegalActionError, match="throw-in hand"):
+            hand.apply(Choose(0, Choice.MISDEAL))
+        return
+    hand.apply(Choose(0, Choice.MISDEAL))
+    assert hand.result is not None and hand.result.misdeal and not hand.result.deal_passes

@@ -316,7 +316,7 @@ class Hand(DrawAndExchange, UpcardHand):
             raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s")
         seat = action.seat
         if type(self.auction) is Making and self.phase is _AUCTION:
-            self.auction.verify(action)
+            self.auction.verify(action, misdeal_ok=self._may_call_misdeal(seat))
             return
         match action:
             case Bid() | Choose():
@@ -376,6 +376,8 @@ class Hand(DrawAndExchange, UpcardHand):
     # -- auction --------------------------------------------------------------------------------
 
     def _may_call_misdeal(self, seat: int) -> bool:
+        if self.rules.throw_in:
+            return self._throw_in(seat)
         if not self.rules.misdeal_no_face or self.auction.round != 1:
             return False
         return not any(c >= BIG_JOKER or c % 13 + 2 in _FACE_OR_POINT for c in iter_mask(self.hands[seat]))

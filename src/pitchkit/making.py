@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Ruling
-from pitchkit.cards import BIG_JOKER, Suit
+from pitchkit.cards import BIG_JOKER, Suit, iter_mask
 from pitchkit.errors import IllegalActionError
 from pitchkit.lookup import DECLARES, PASSES
 from pitchkit.rules import FirstLead, Rules
@@ -23,6 +23,10 @@ from pitchkit.scoring import Tally, Trick, trick_tally
 from pitchkit.trump import TrumpTable
 
 _DISCARD, _DONE = Phase.DISCARD, Phase.DONE
+#: the cards above ten a throw-in hand may hold besides nines and tens (seed 004 "Throw-ins"): none
+#: (nines and tens), a lone jack ("jack nothing"), a lone king ("king nothing"), a lone ace ("ace, no
+#: face"), three queens
+_THROW_IN_FACES = ([], [11], [13], [14], [12, 12, 12])
 
 
 class Making:
@@ -85,7 +89,7 @@ class Making:
             return [Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)]
         if self.naming:
             return list(DECLARES[seat])
-        out: list[Action] = []
+        out: list[Action] = [Choose(seat, Choice.MISDEAL)] if misdeal_ok else []
         clubs = self.round == 1 and self.rules.club_euchre and self.up_suit == 0 and not self.named
         if not self._must_call(seat) and not (clubs and seat == self.dealer):
             out.append(PASSES[seat])
@@ -101,8 +105,11 @@ class Making:
 
     def verify(self, action: Action, *, misdeal_ok: bool = False) -> None:
         """Raise :class:`IllegalActionError` unless ``action`` is a legal call now."""
-        if action in self.legal(action.seat):
+        if action in self.legal(action.seat, misdeal_ok=misdeal_ok):
             return
+        if action == Choose(action.seat, Choice.MISDEAL):
+            raise IllegalActionError("only a player dealt a throw-in hand may throw it in, on the first turn "
+                                     "(throw-in = true)")
         if self.naming:
             raise IllegalActionError("a Benny turned up: the dealer first names the suit it stands for")
         up = Suit(self.up_suit).long_name
@@ -184,6 +191,18 @@ class UpcardHand:
 
         def _finish_result(self, tally: Tally, *, made: bool) -> None: ...
 
+    def _throw_in(self, seat: int) -> bool:
+        """Whether ``seat`` may throw its hand in now: ``throw-in``, its first turn to speak, and a
+        throw-in hand (nines and tens only, or with them a lone ace, king or jack, or three queens)."""
+        making = self.auction
+        if not self.rules.throw_in or not isinstance(making, Making) or making.round != 1 or making.deciding \
+                or making.naming:
+            return False
+        ranks = [c % 13 + 2 if c < BIG_JOKER else 0 for c in iter_mask(self.hands[seat])]
+        if min(ranks) < 9:  # the Benny is no throw-in card
+            return False
+        return sorted(r for r in ranks if r > 10) in _THROW_IN_FACES
+
     @property
     def upcard(self) -> int | None:
         """The card turned up for making trump (``None`` when the rules have none)."""
@@ -193,6 +212,9 @@ class UpcardHand:
     def _apply_making(self, action: Action) -> None:
         making = self.auction
         assert isinstance(making, Making)
+        if action == Choose(action.seat, Choice.MISDEAL):  # a throw-in: the same dealer deals again
+            self._finish_unscored(misdeal=True, delta=(0,) * self.n_seats, deal_passes=False)
+            return
         making.apply(action)
         if making.thrown_in:
             self._finish_unscored(misdeal=True, delta=(0,) * self.n_seats, deal_passes=True)

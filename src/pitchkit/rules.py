@@ -163,6 +163,9 @@ class Rules:
     going_alone: bool = _opt(False, "upcard: the maker may go alone, the partner sitting out the hand")
     canadian: bool = _opt(False, "upcard: ordering up one's partner, the dealer, means going alone")
     club_euchre: bool = _opt(False, "upcard: a club turned up must be picked up; the dealer's team makes it")
+    throw_in: bool = _opt(
+        False, "upcard: a throw-in hand (only nines and tens, or with them a lone ace, king or jack, or "
+        "three queens) may be thrown in for a redeal")
     first_lead: FirstLead = _opt(FirstLead.PITCHER, "the first lead: pitcher, or dealer-left")
     draw_to: int = _opt(0, "after trump, discard and draw back to this many cards (0: no draw)")
     bidder_takes_stock: bool = _opt(False, "after the draw the bidder takes the rest of the stock")
@@ -564,7 +567,7 @@ def _validate_euchre(r: Rules) -> None:
     _check(not r.benny or r.jokers == 0, "benny is the deck's one joker: it needs jokers = 0")
     _check(not r.bowers or r.off_jack, "bowers needs off-jack = true (the left bower)")
     upcard = r.trump_by == TrumpBy.UPCARD
-    for name in ("stick_dealer", "keep_upcard", "going_alone", "canadian", "club_euchre"):
+    for name in ("stick_dealer", "keep_upcard", "going_alone", "canadian", "club_euchre", "throw_in"):
         _check(upcard or not getattr(r, name), f"{option_name(name)} needs trump-by = upcard")
     if upcard:
         _check(r.players * r.hand_size < r.deck_size, "trump-by = upcard needs a card left to turn up")

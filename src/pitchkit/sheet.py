@@ -245,6 +245,10 @@ def _making(rules: Rules) -> list[str]:
                      "hand.")
     if rules.canadian:
         lines.append("A player who orders up their partner, the dealer, must go alone.")
+    if rules.throw_in:
+        lines.append("On their first turn a player may throw in a hand of only nines and tens, or of nines "
+                     "and tens with one ace, one king, one jack or three queens: the same dealer deals "
+                     "again.")
     keep = ", never the upcard itself" if rules.keep_upcard else ""
     lines.append(f"When the upcard is picked up the dealer adds it to their hand and discards one card face "
                  f"down{keep}.")

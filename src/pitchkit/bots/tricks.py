@@ -37,6 +37,8 @@ def choose_making(view: View) -> Action:
         assert view.trump is not None
         alone = strength(view, held, int(view.trump)) >= ALONE_AT
         return Choose(seat, Choice.ALONE if alone else Choice.PARTNER)
+    if Choose(seat, Choice.MISDEAL) in legal:  # a throw-in hand: throw it in
+        return Choose(seat, Choice.MISDEAL)
     calls = [a for a in legal if type(a) is DeclareTrump]
     best: tuple[float, Action] | None = None
     for call in calls:

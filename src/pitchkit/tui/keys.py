@@ -81,7 +81,10 @@ def making_choices(view: View) -> list[KeyChoice]:
     alone, partner = Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)
     if alone in legal:
         return [KeyChoice("a", "go alone", alone, True), KeyChoice("w", "with the partner", partner, True)]
-    return [KeyChoice("p", "pass", Bid(seat, None), Bid(seat, None) in legal), *trump_choices(view)]
+    out = [KeyChoice("p", "pass", Bid(seat, None), Bid(seat, None) in legal), *trump_choices(view)]
+    if Choose(seat, Choice.MISDEAL) in legal:
+        out.append(KeyChoice("m", "throw in", Choose(seat, Choice.MISDEAL), True))
+    return out
 
 
 def trump_choices(view: View) -> list[KeyChoice]:
