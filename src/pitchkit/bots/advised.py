@@ -34,8 +34,8 @@ from pitchkit.view import View
 SAMPLES = 12
 SUITS = 2
 NODES = 150_000
-#: the sampled share of deals making a bid, times this, is the chance used (see the module)
-DISCOUNT = contract.MAKE_DISCOUNT
+#: the sampled share of deals making a bid, times this, is the chance used
+DISCOUNT = contract.PLAYED_OUT_DISCOUNT
 #: what winning the game with this hand is worth, in hands' worth of points
 WIN_HANDS = 1.0
 

@@ -6,8 +6,8 @@ each of its most promising trump suits (:func:`pitchkit.search.contract.simulate
 :func:`~pitchkit.search.solver.make_solver`, as the ``pimc`` bot does). Per legal bid, in its best
 suit: the chance of making it and the expected change of the seat's side's score (points taken
 when made, the bid lost when set). The sampled share is discounted by
-:data:`~pitchkit.search.contract.MAKE_DISCOUNT`, as the search bots do: a pitcher who sees every
-card makes more than one at the table.
+:data:`~pitchkit.search.contract.PLAYED_OUT_DISCOUNT`: a pitcher who sees every card makes a little
+more than the ``pimc`` bot at the table (measured by ``benchmarks/advisor_calibration.py``).
 
 In the play, each legal card's average value over sampled deals
 (:func:`pitchkit.search.pimc.pimc_values`): the seat's side's score change against the others'.
@@ -130,7 +130,8 @@ def advise_bids(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes
             continue
         best: BidAdvice | None = None
         for s in suits:
-            odds = contract.bid_odds(r, a.amount, points[s], in_play[s])
+            odds = contract.bid_odds(r, a.amount, points[s], in_play[s],
+                                     discount=contract.PLAYED_OUT_DISCOUNT)
             if best is None or odds.expected > best.expected:
                 best = BidAdvice(a.amount, r.bid_name(a.amount), s, odds.make, odds.expected)
         if best is not None:

@@ -41,6 +41,9 @@ MIN_MAKE = 0.65
 #: the sampled chance of making a bid, times this, is the chance used: with every card in view the
 #: pitcher makes more than at the table (measured: 0.83 sampled, 0.61 made, over 31 pct bids)
 MAKE_DISCOUNT = 0.75
+#: the same for a hand the ``pimc`` bot plays out, fitted on 318 auction positions of pct,
+#: auction-partners and ten-point (``benchmarks/advisor_calibration.py``: 0.92 to 1.0 by preset)
+PLAYED_OUT_DISCOUNT = 0.95
 #: what defending costs, relative to the pitching side, as a share of a unit's points in play
 PASS_COST = 0.5
 #: longer hands (run to nine cards) are left to the fallback: too big to solve many times; ten-point's
