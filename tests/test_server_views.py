@@ -44,6 +44,7 @@ def expected(game: Game, seat: int) -> dict[str, Any]:
         "bids": [[s, bid(b)] for s, b in view.bids], "ran": view.ran, "pitcher": view.pitcher,
         "bid": None if view.bid is None else bid(view.bid),
         "trump": None if view.trump is None else str(view.trump),
+        "upcard": None if view.upcard is None else str(view.upcard),
         "trick": [[s, str(c)] for s, c in view.trick],
         "tricks": [{"plays": [[s, str(c)] for s, c in p], "winner": w} for p, w in view.tricks],
         "scores_before": list(view.scores),

@@ -357,10 +357,13 @@ def frames_with_state(frames: list[JSON]) -> Iterator[JSON]:
 def hidden_cards(frame: JSON) -> set[str]:
     """Cards in a snapshot or update (its ``hand_over`` events aside) that its recipient may not
     know: cards not played in the hand, not announced as played in the frame's events, not in the
-    public cut, and for a seat not its own (hand, discards, passed, received, its own actions)."""
+    public cut, not the card turned up for everyone, and for a seat not its own (hand, discards,
+    passed, received, its own actions)."""
     state = frame["state"]
     news = [e for e in frame.get("events", []) if e["kind"] != "hand_over"]
     known = played_in(state) | {card for _, card in frame["table"].get("cuts", [])}
+    if state.get("upcard"):
+        known.add(state["upcard"])  # turned face up for everyone (Euchre)
     known |= {e["action"]["play"] for e in news if e["kind"] == "action" and "play" in e["action"]}
     if "seat" in frame:
         known |= {*state["hand"], *state["discards"], *state["passed"], *state["received"]}

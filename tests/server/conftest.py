@@ -199,10 +199,22 @@ class Server:
         return found
 
     def errors(self) -> list[str]:
-        """Lines of the server's output that report an error or a stack trace."""
+        """Lines of the server's output that report an error or a stack trace (a stack trace with
+        its frames and exception, so that a failure says where it came from)."""
         text = self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
         marks = ("Traceback", '"level": "error"', '"level": "critical"', "ERROR:")
-        return [line[:300] for line in text.splitlines() if any(m in line for m in marks)]
+        found: list[str] = []
+        in_trace = False
+        for line in text.splitlines():
+            if any(m in line for m in marks):
+                found.append(line[:300])
+                in_trace = "Traceback" in line
+            elif in_trace and line.startswith((" ", "\t")):
+                found.append(line[:300])
+            elif in_trace:
+                found.append(line[:300])  # the exception that ends the stack trace
+                in_trace = False
+        return found
 
     def log_tail(self, chars: int = 3000) -> str:
         """The end of the server's output."""

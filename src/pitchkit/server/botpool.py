@@ -120,7 +120,8 @@ class _Worker:
         try:
             ok, value = self.conn.recv()
         except (EOFError, OSError) as e:
-            raise WorkerLost(str(e) or "the worker exited") from None
+            self.process.join(timeout=1)
+            raise WorkerLost(f"{e or 'the worker exited'} (exit code {self.process.exitcode})") from None
         if not ok:
             raise BotError(value)
         return value  # type: ignore[no-any-return]
@@ -206,12 +207,17 @@ class BotPool:
         worker = await self._acquire(slow, self.seconds)
         try:
             result = await worker.call(fn, args, self.seconds - (time.monotonic() - start))
-        except (TimeoutError, WorkerLost):
+        except BotError:
+            raise  # the worker answered: it is ready for the next decision
+        except BaseException as e:
             # stopped and replaced: a decision past the cap would hold the worker for as long as
-            # it runs, and the replacement starts while this table falls back to the quick bot
+            # it runs (and one abandoned for any other reason would answer the next call), and
+            # the replacement starts while this table falls back to the quick bot
             worker.stop()
-            worker = _Worker(self.modules)
-            self._slow.add(table)
+            if not self._closed:
+                worker = _Worker(self.modules)
+            if isinstance(e, TimeoutError | WorkerLost):
+                self._slow.add(table)
             raise
         finally:
             self._release(worker, slow)
@@ -227,6 +233,8 @@ class BotPool:
         try:
             return await self._call(table, decide, (name, view, seed))
         except (TimeoutError, WorkerLost, BotError) as e:
+            if self._closed:  # the server is stopping: nobody waits for this decision any more
+                raise asyncio.CancelledError from None
             if not isinstance(e, TimeoutError):
                 log.warning("a bot failed; the quick bot decides", extra={"bot": name, "error": str(e)[:200]})
             loop = asyncio.get_running_loop()
@@ -239,6 +247,8 @@ class BotPool:
         try:
             return await self._call(table, hint_json, (name, view, seed, self.seconds / 2))
         except (TimeoutError, WorkerLost, BotError):
+            if self._closed:
+                raise asyncio.CancelledError from None
             action = await self.decide(name, view, table=table)
             entry = action_json(view.rules, action)
             entry.pop("seat", None)

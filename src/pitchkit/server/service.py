@@ -149,11 +149,11 @@ class TableService:
             await asyncio.to_thread(self._listener.close)
         for task in list(self._tasks):
             task.cancel()
+        self.bots.close()  # before the cancelled bot decisions wake: none starts a new worker
         for live in self.live.values():
             for sub in live.subscribers:
                 sub.close()
         await asyncio.to_thread(self.writer.close)
-        self.bots.close()
         self.engine.dispose()
 
     # -- loading ----------------------------------------------------------------------------------

@@ -69,6 +69,7 @@ def _public_part(rules: Rules, view: View) -> dict[str, Any]:
         "pitcher": view.pitcher,
         "bid": None if view.bid is None else _bid(rules, view.bid),
         "trump": None if view.trump is None else str(view.trump),
+        "upcard": None if view.upcard is None else str(view.upcard),
         "trick": [[s, str(c)] for s, c in view.trick],
         "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in view.tricks],
         "scores_before": list(view.scores),
