@@ -3,24 +3,24 @@ without updates."""
 
 from __future__ import annotations
 
-from pitchkit.server.service import QUEUE_LIMIT, Subscriber
+from pitchkit.server.live import QUEUE_LIMIT, Subscriber
 
 
-def drain(sub: Subscriber) -> list[bytes | None]:
+def drain(sub: Subscriber) -> list[str | None]:
     return [sub.queue.get_nowait() for _ in range(sub.queue.qsize())]
 
 
 def test_a_connection_too_far_behind_is_told_to_close() -> None:
     sub = Subscriber(0)
     for i in range(QUEUE_LIMIT):
-        assert sub.put(b"%d" % i)
-    assert not sub.put(b"one too many")
+        assert sub.put(str(i))
+    assert not sub.put("one too many")
     sub.close()
     assert drain(sub)[-1] is None
 
 
 def test_a_connection_closed_in_time_gets_what_was_queued_first() -> None:
     sub = Subscriber(1)
-    assert sub.put(b"a") and sub.put(b"b")
+    assert sub.put("a") and sub.put("b")
     sub.close()
-    assert drain(sub) == [b"a", b"b", None]
+    assert drain(sub) == ["a", "b", None]

@@ -22,7 +22,8 @@ from pitchkit.errors import PitchError
 from pitchkit.presets import presets
 from pitchkit.server.config import Settings
 from pitchkit.server.desk_routes import mount_desk
-from pitchkit.server.service import Forbidden, NotFound, Stale, Subscriber, TableService
+from pitchkit.server.live import Subscriber
+from pitchkit.server.service import Forbidden, NotFound, Stale, TableService
 from pitchkit.server.views import table_json
 from pitchkit.sheet import preset_rows, rules_sheet
 from pitchkit.web import mount_pages
