@@ -207,7 +207,7 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
         return Text(f"{names[view.to_act]} to act...", style="dim")
     out = Text("Your turn: ", style="bold green")
     if view.phase == Phase.AUCTION:
-        out.append("bid")
+        out.append("make trump" if view.upcard is not None else "bid")
         for k in keys:
             if k.legal:
                 out.append(f"  {k.key}", style="bold cyan")
