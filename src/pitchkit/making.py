@@ -26,7 +26,7 @@ _DISCARD, _DONE = Phase.DISCARD, Phase.DONE
 #: the cards above ten a throw-in hand may hold besides nines and tens (seed 004 "Throw-ins"): none
 #: (nines and tens), a lone jack ("jack nothing"), a lone king ("king nothing"), a lone ace ("ace, no
 #: face"), three queens
-_THROW_IN_FACES = ([], [11], [13], [14], [12, 12, 12])
+_THROW_IN_FACES: tuple[list[int], ...] = ([], [11], [13], [14], [12, 12, 12])
 
 
 class Making:
