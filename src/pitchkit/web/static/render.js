@@ -156,7 +156,7 @@ export function actionsHtml(ctx) {
 export function promptText(ctx) {
   const { state, table, seat } = ctx;
   if (table.status === "over") return "The game is over.";
-  if (table.status === "closed") return "This table is closed: the match clock decided the game.";
+  if (table.status === "closed") return "This table is closed: the tournament desk stopped its game.";
   if (!state) return table.status === "waiting" ? "Waiting for players to join." : "";
   if (state.phase === "done") return "The hand is over.";
   if (seat === null || state.to_act !== seat) return `Waiting for ${ctx.name(state.to_act)} (${state.phase}).`;
