@@ -298,7 +298,8 @@ class TableService:
         await self._change(live, change, retry=version is None)
 
     async def close_table(self, table_id: str, reason: str) -> bool:
-        """Close a table for good (the tournament desk, once the match clock has decided its game):
+        """Close a table for good (the tournament desk: a game its match clock decided, the tables of
+        an archived event):
         it takes no further action and its record stays as it is; everyone connected is told with a
         ``closed`` message. False when it was closed already."""
         live = await self.table(table_id)
