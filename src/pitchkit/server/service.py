@@ -299,9 +299,8 @@ class TableService:
 
     async def close_table(self, table_id: str, reason: str) -> bool:
         """Close a table for good (the tournament desk: a game its match clock decided, the tables of
-        an archived event):
-        it takes no further action and its record stays as it is; everyone connected is told with a
-        ``closed`` message. False when it was closed already."""
+        an archived event): it takes no further action and its record stays as it is; everyone
+        connected is told with a ``closed`` message. False when it was closed already."""
         live = await self.table(table_id)
         if live.state.closed is not None:
             return False
