@@ -38,7 +38,8 @@ def test_bench_without_the_extra_says_so(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_the_engine_and_the_environments_play_the_same_pct_games() -> None:
     """Same deals, same choices: in pct the legal lists agree in order, so the loops compared by
     the benchmark make the same decisions game after game."""
-    loops = [engine_episodes("pct"), decisions_episodes("pct"), pettingzoo_episodes("pct", wrapped=False)]
+    loops = [engine_episodes("pct"), decisions_episodes("pct"), pettingzoo_episodes("pct", wrapped=False),
+             pettingzoo_episodes("pct", wrapped=False, tensor=False)]
     counts = [[episode() for _ in range(3)] for episode in loops]
-    assert counts[0] == counts[1] == counts[2]
+    assert counts[0] == counts[1] == counts[2] == counts[3]
     assert all(c > 20 for c in counts[0])

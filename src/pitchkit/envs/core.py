@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pitchkit.actions import PLAYS, Action, Discard, PassCards, Phase
-from pitchkit.cards import Card, bits_of
+from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.game import Game
@@ -69,6 +69,8 @@ def resolve(rules: Rules, phase: Phase, seat: int, pending: tuple[Card, ...],
 
 _GOING_ON = Step(None, False, False)
 _NO_ACTIONS = np.zeros(enc.N_ACTIONS, dtype=np.int8)
+#: the id of playing card ``c`` is ``_PLAY_ID + (c + 1)``, ``c + 1`` being a one-bit mask's length
+_PLAY_ID = enc.PLAY_BASE - 1
 
 
 class Decisions:
@@ -130,7 +132,12 @@ class Decisions:
             phase = hand.phase
             if phase is Phase.PLAY:
                 # the engine's legal plays are these cards (legal_actions() lists them in this order)
-                self._legal = [enc.PLAY_BASE + c for c in bits_of(hand.legal_play_mask(seat))]
+                ids, mask = [], hand.legal_play_mask(seat)
+                while mask:
+                    low = mask & -mask
+                    ids.append(_PLAY_ID + low.bit_length())
+                    mask ^= low
+                self._legal = ids
             elif phase in (Phase.DISCARD, Phase.EXCHANGE):
                 self._legal = enc.legal_ids(self.view(seat), self.pending)
             else:

@@ -55,6 +55,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation_space(self.rules))
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space())
         self._game: Decisions | None = None
+        self._ended = False
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same for every agent."""
@@ -82,6 +83,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         #: whether the last step paid a reward or gave infos (the next one resets them)
         self._paid = False
+        #: whether the game has ended (every agent terminated or truncated)
+        self._ended = False
         self._select()
 
     def _select(self) -> None:
@@ -90,21 +93,25 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation tensor and action mask."""
+        """The agent's observation tensor and action mask (new arrays, the caller's to keep)."""
         seat = self._seat[agent]
-        game = self.game
+        game = self._game
+        if game is None:
+            game = self.game
         return {"observation": game.observation(seat), "action_mask": game.mask(seat)}
 
     def step(self, action: int | None) -> None:
         """Take the selected agent's decision (``None`` for an agent whose game is over)."""
         agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        if self._ended:
+            # every agent is terminated or truncated once the game has ended, and only then
             self._was_dead_step(action)
             return
         assert action is not None
         game = self._game
-        assert game is not None
-        step = game.step(int(action))
+        if game is None:
+            game = self.game
+        step = game.step(action if type(action) is int else int(action))
         self._cumulative_rewards[agent] = 0.0
         if step.result is None and not self._paid:
             # nothing to pay now and nothing paid at the last step: the rewards and infos stand
@@ -116,6 +123,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.infos[a] = {} if step.result is None else {"hand_delta": list(step.result.delta)}
         self._paid = step.result is not None or any(self.rewards.values())
         if step.over or step.truncated:
+            self._ended = True
             for a in self.agents:
                 self.terminations[a] = game.game.over
                 self.truncations[a] = step.truncated

@@ -87,9 +87,10 @@ def decisions_episodes(variant: str) -> Episode:
     return episode
 
 
-def pettingzoo_episodes(variant: str, *, wrapped: bool) -> Episode:
+def pettingzoo_episodes(variant: str, *, wrapped: bool, tensor: bool = True) -> Episode:
     """PettingZoo's agent loop: ``last()`` (observation and mask) and ``step()`` per decision, a
-    legal id picked from the mask."""
+    legal id picked from the mask. Without ``tensor`` (``raw_env`` only) ``last(observe=False)``
+    and the mask alone: what the observation tensor costs is the difference."""
     from pitchkit.envs.pettingzoo import env, raw_env
 
     e = (env if wrapped else raw_env)(variant=variant, max_hands=MAX_HANDS)
@@ -98,12 +99,16 @@ def pettingzoo_episodes(variant: str, *, wrapped: bool) -> Episode:
     def episode() -> int:
         count = 0
         e.reset(seed=seeds.randrange(2**32))
-        for _agent in e.agent_iter():
-            obs, _, term, trunc, _ = e.last()
+        for agent in e.agent_iter():
+            if tensor:
+                obs, _, term, trunc, _ = e.last()
+            else:
+                _, _, term, trunc, _ = e.last(observe=False)
             if term or trunc:
                 e.step(None)
                 continue
-            e.step(pick.choice(obs["action_mask"].nonzero()[0].tolist()))
+            mask = obs["action_mask"] if tensor else e.game.mask(e.possible_agents.index(agent))
+            e.step(pick.choice(mask.nonzero()[0].tolist()))
             count += 1
         return count
 
@@ -122,9 +127,9 @@ def decisions_loop(variant: str) -> Loop:
     return lambda seconds: timed(seconds, episode)
 
 
-def pettingzoo_loop(variant: str, *, wrapped: bool) -> Loop:
+def pettingzoo_loop(variant: str, *, wrapped: bool, tensor: bool = True) -> Loop:
     """:func:`pettingzoo_episodes` timed."""
-    episode = pettingzoo_episodes(variant, wrapped=wrapped)
+    episode = pettingzoo_episodes(variant, wrapped=wrapped, tensor=tensor)
     return lambda seconds: timed(seconds, episode)
 
 
@@ -187,6 +192,7 @@ LOOPS: dict[str, Callable[[str], Loop]] = {
     "engine (actions)": engine_loop,
     "decision layer": decisions_loop,
     "PettingZoo raw_env": lambda v: pettingzoo_loop(v, wrapped=False),
+    "PettingZoo raw_env, mask only": lambda v: pettingzoo_loop(v, wrapped=False, tensor=False),
     "PettingZoo env (wrapped)": lambda v: pettingzoo_loop(v, wrapped=True),
     "Gymnasium (vs random bots)": gym_loop,
     "OpenSpiel python_pitch": openspiel_loop,
