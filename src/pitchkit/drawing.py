@@ -194,8 +194,10 @@ class DrawAndExchange:
         return out
 
     def received(self, seat: int) -> int:
-        """Mask of the cards ``seat`` received from its partner (0 until the exchange is done)."""
+        """Mask of the cards ``seat`` received from its partner (0 until the exchange is done; no
+        card is passed before the exchange, and after it the pass stays known, also while a led
+        joker or off-jack names trump)."""
         partner = self.rules.partner_of(seat)
-        if partner is None or self.phase in (_EXCHANGE, _AUCTION, _TRUMP, _DISCARD):
+        if partner is None or self.phase is _EXCHANGE:
             return 0
         return self.passed[partner]

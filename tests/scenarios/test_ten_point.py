@@ -8,6 +8,7 @@ import random
 import pytest
 
 from pitchkit import Game, Hand, IllegalActionError, PassCards, Phase, RecordError, RulesError, make_rules
+from pitchkit.cards import cards_of
 from pitchkit.record import game_record, hand_record, score_document
 from pitchkit.view import make_view
 from tests.scenarios import act, awards, cards, cut_winner, deal, legal, names, play, result
@@ -504,3 +505,24 @@ def test_ten_point_partner_pass_option() -> None:
     with pytest.raises(RulesError, match="partners"):
         make_rules("pct", {"partner-pass": 1})
     assert make_rules("auction-partners", {"partner-pass": 1}).partner_of(1) == 3
+
+
+def test_ten_point_a_received_card_stays_known_while_a_led_joker_names_trump() -> None:
+    """A card received from the partner stays in that seat's view for the rest of the hand, also
+    while the leader names trump after leading a joker or the off-jack (``trump-by = lead``): the
+    exchange is over, so the pass is no longer face down."""
+    rules = make_rules("ten-point", {"draw-to": 0, "bidder-takes-stock": False,
+                                     "misdeal-no-face": False, "trump-by": "lead",
+                                     "bidder-leads-trump": False})
+    rng = random.Random(7)
+    named_after_lead = 0
+    for _ in range(60):
+        h = Hand.deal(rules, rng, dealer=rng.randrange(4))
+        while not h.done:
+            if h.phase == Phase.TRUMP and h.trick:
+                named_after_lead += 1
+                for seat in range(4):
+                    partner = (seat + 2) % 4
+                    assert make_view(h, seat).received == tuple(cards_of(h.passed[partner]))
+            h.apply(rng.choice(h.legal_actions()))
+    assert named_after_lead > 0

@@ -135,7 +135,7 @@ def write_obs(P: Any, offs: Any, r: Any, out: Any) -> None:
     _cards(out, offs[O_HAND], r[HANDS + me])
     _cards(out, offs[O_DISCARDS], r[DISCARDS + me])
     _cards(out, offs[O_PASSED], r[PASSED + me])
-    if P[PARTNER_PASS] and ph in (PH_PLAY, PH_DONE):
+    if P[PARTNER_PASS] and ph != PH_EXCHANGE:
         _cards(out, offs[O_RECEIVED], r[PASSED + (me + P[TEAMS]) % n])
     _cards(out, offs[O_PENDING], r[PENDING])
     for s in range(n):
