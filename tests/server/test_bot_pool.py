@@ -14,6 +14,9 @@ import asyncio
 import time
 from pathlib import Path
 
+import pytest
+
+from tests.server import cold_bot
 from tests.server.client import Conn, create_table, run
 from tests.server.conftest import Server
 
@@ -53,4 +56,36 @@ def test_a_slow_bot_never_holds_up_another_tables_bots(tmp_path: Path) -> None:
     assert slow_then == slow_version  # the sleepy bot was still thinking
     assert quick_moves >= 12  # meanwhile the quick table played on
     assert slow_moved_after >= CAP - 1.5
+    assert not server.errors(), server.errors()
+
+
+def test_a_fresh_workers_first_decision_may_load_past_the_cap(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """A fresh worker's first decision may take longer than the cap (a search bot loads its solver
+    then): the bot itself answers it, instead of its worker being stopped and replaced by another
+    fresh one, which would never get past its first decision."""
+    answers = tmp_path / "answers.txt"
+    monkeypatch.setenv("PITCHKIT_TEST_COLD_LOG", str(answers))
+    cap = cold_bot.LOADING - 2.0
+    server = Server(f"sqlite:///{tmp_path / 'cold.db'}", tmp_path,
+                    extra=["--bot-processes", "2", "--bot-module", "tests.server.cold_bot",
+                           "--bot-seconds", str(cap)]).start()
+    try:
+        async def go() -> int:
+            table = await asyncio.to_thread(create_table, server.base, "pct", [{"bot": "cold"}] * 4)
+            start = (await asyncio.to_thread(table.info))["version"]
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                version = (await asyncio.to_thread(table.info))["version"]
+                if version >= start + 8:
+                    return int(version - start)
+                await asyncio.sleep(0.2)
+            return 0
+
+        moved = run(go(), timeout=90)
+    finally:
+        server.stop()
+    lines = answers.read_text(encoding="utf-8").split() if answers.exists() else []
+    assert moved >= 8
+    assert "first" in lines and "next" in lines
     assert not server.errors(), server.errors()

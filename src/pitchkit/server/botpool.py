@@ -3,9 +3,11 @@ cap on the time one decision may take.
 
 Each worker process takes one decision at a time. A decision that passes the cap is answered by
 the quick bot instead, and its worker is stopped and replaced, so a slow decision never holds a
-worker longer than the cap. A table whose last decision passed the cap counts as slow until one of
-its decisions is on time: slow tables together use at most all workers but one, so a table with a
-quick bot never waits for a slow table's decisions.
+worker longer than the cap. The first decision of a fresh worker may take
+:data:`FIRST_CALL_ALLOWANCE` seconds more, since a search bot loads its compiled solver then. A
+table whose last decision passed the cap counts as slow until one of its decisions is on time:
+slow tables together use at most all workers but one, so a table with a quick bot never waits for
+a slow table's decisions.
 """
 
 from __future__ import annotations
@@ -92,10 +94,18 @@ class BotError(Exception):
     """A bot raised an exception in its worker."""
 
 
+#: seconds a fresh worker's first decision may take beyond the cap: a search bot loads its
+#: compiled solver then (two to three seconds), and a worker stopped for passing the cap would be
+#: replaced by another fresh one that never got past it
+FIRST_CALL_ALLOWANCE = 10.0
+
+
 class _Worker:
     """One worker process and the pipe to it."""
 
     def __init__(self, modules: Sequence[str]) -> None:
+        #: no call answered yet: the first may take :data:`FIRST_CALL_ALLOWANCE` more
+        self.fresh = True
         ctx = multiprocessing.get_context("spawn")
         self.conn, theirs = ctx.Pipe()
         self.process: BaseProcess = ctx.Process(target=_work, args=(theirs, tuple(modules)),
@@ -205,9 +215,12 @@ class BotPool:
         start = time.monotonic()
         slow = table in self._slow
         worker = await self._acquire(slow, self.seconds)
+        allowance = FIRST_CALL_ALLOWANCE if worker.fresh else 0.0
         try:
-            result = await worker.call(fn, args, self.seconds - (time.monotonic() - start))
+            result = await worker.call(fn, args, self.seconds + allowance - (time.monotonic() - start))
+            worker.fresh = False
         except BotError:
+            worker.fresh = False
             raise  # the worker answered: it is ready for the next decision
         except BaseException as e:
             # stopped and replaced: a decision past the cap would hold the worker for as long as
