@@ -1,5 +1,5 @@
 """The browser table's explanations: the hint with its reason, seven-point's teams as they form,
-ten-point's team totals and bidding out, and the rules a table changes."""
+ten-point's team totals and bidding out, the rules a table changes, and Euchre's turned-up card."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.server.client import http, ok
 from tests.server.conftest import Server
 from tests.web.driver import LOW_CONTRAST_JS, WAIT_MS, Player, create_table
 
@@ -199,3 +200,26 @@ def test_a_card_played_while_a_finished_trick_is_shown_is_drawn_at_once(
     page.wait_for_function("v => Number(document.body.dataset.version) > v", arg=before, polling=50)
     # on the table: the new trick (the bots may have finished it in the same update), not the old one
     assert page.locator(f'#trick [data-card="{card}"]').count() == 1
+
+
+def test_euchre_shows_the_turned_up_card_and_offers_to_order_it_up(
+        web_server: Server, context: BrowserContext) -> None:
+    """Euchre (RULES-BRIEF section 6): while trump is made, the turned-up card lies in the middle of
+    the table for everyone, and the player to act in the first round may order it up (its suit is
+    the one trump choice) or pass; going alone is offered with its own words."""
+    made = create_table(web_server.base, "euchre", [{"human": True}] * 4)
+    for invite in made["invites"][1:]:
+        ok(http(web_server.base, "POST", f"/api/tables/{made['id']}/join",
+                {"seat": invite["seat"], "invite": invite["invite"], "name": f"P{invite['seat']}"}))
+    player = Player(context.new_page())
+    page = player.page
+    player.join(made["invites"][0]["link"], "Ann")
+    page.wait_for_selector("figure.upcard", timeout=WAIT_MS)
+    upcard = page.inner_text("figure.upcard figcaption")
+    assert upcard == "turned up"
+    assert "turned up" in page.inner_text("#info")
+    if page.inner_text("#prompt").startswith("Your turn"):
+        assert "is turned up" in page.inner_text("#prompt")
+        buttons = page.locator("button.act").all_inner_texts()
+        assert any(b.startswith("Order up") for b in buttons) and "Pass" in " ".join(buttons)
+    assert not player.errors

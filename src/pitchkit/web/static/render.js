@@ -73,6 +73,7 @@ export function infoText(ctx) {
   if (!state) return table.status === "waiting" ? "Waiting for every seat to be taken." : "";
   const parts = [`Hand ${table.hand}`, `${name(state.dealer)} dealt`];
   if (state.trump) parts.push(`trump ${suitWords(state.trump)}`);
+  else if (state.upcard) parts.push(`${cardShort(state.upcard)} turned up`);
   if (state.pitcher !== null && state.bid !== null) parts.push(`${name(state.pitcher)} bid ${state.bid}${state.ran ? " (ran it)" : ""}`);
   if (state.stock_size) parts.push(`${state.stock_size} cards in the stock`);
   if (ctx.showGame && state.tricks.length) {
@@ -92,7 +93,7 @@ export function auctionHtml(ctx) {
 /** The cards on the table with who played them; ``shown.winner`` marks a finished trick. */
 export function trickHtml(ctx, shown) {
   const plays = shown ? shown.plays : (ctx.state ? ctx.state.trick : []);
-  if (!plays.length) return "";
+  if (!plays.length) return upcardHtml(ctx.state);
   const items = plays.map(([s, c]) => {
     const win = shown && shown.winner === s;
     return `<figure class="played${win ? " winner" : ""}">${cardHtml(c)}<figcaption>${esc(ctx.name(s))}${win ? " \u2605" : ""}</figcaption></figure>`;
@@ -101,6 +102,12 @@ export function trickHtml(ctx, shown) {
   if (shown && shown.winner !== null && shown.winner !== undefined) caption = `<p class="trick-winner">${esc(ctx.name(shown.winner))} ${shown.winner === ctx.seat ? "win" : "wins"} the trick</p>`;
   else if (shown && shown.last) caption = '<p class="trick-winner">The last trick of the hand</p>';
   return `<div class="plays">${items}</div>${caption}`;
+}
+
+/** The card turned up for making trump, while trump is being made (Euchre). */
+function upcardHtml(state) {
+  if (!state || !state.upcard || state.phase === "play" || state.phase === "done") return "";
+  return `<div class="plays"><figure class="played upcard">${cardHtml(state.upcard)}<figcaption>turned up</figcaption></figure></div>`;
 }
 
 /** Why a card that is not in the legal list may not be played now. */
@@ -134,7 +141,8 @@ export function actionsHtml(ctx) {
     buttons.push(`<button type="button" class="act" data-act='${esc(JSON.stringify(a))}'>${esc(choiceLabel(a.choose))}</button>`);
   }
   for (const a of legalOf(ctx, "trump")) {
-    buttons.push(`<button type="button" class="act suit-${a.trump}" data-act='${esc(JSON.stringify(a))}'>${esc(suitWords(a.trump))}</button>`);
+    const orderUp = state.upcard && state.upcard.slice(-1) === a.trump && state.phase === "auction";
+    buttons.push(`<button type="button" class="act suit-${a.trump}" data-act='${esc(JSON.stringify(a))}'>${orderUp ? "Order up " : ""}${esc(suitWords(a.trump))}</button>`);
   }
   const discard = legalOf(ctx, "discard")[0];
   if (discard) {
@@ -166,6 +174,7 @@ export function promptText(ctx) {
     return `Your turn: choose ${lo === hi ? lo : `${lo} to ${hi}`} cards to discard, then confirm.`;
   }
   if (has("pass")) return "Your turn: choose the card(s) to pass to your partner.";
+  if (has("trump") && state.upcard) return `Your turn: make trump (${cardShort(state.upcard)} is turned up) or pass.`;
   if (has("trump")) return "Your turn: name trump.";
   if (has("bid") || has("choose")) return "Your turn: bid or pass.";
   if (has("play")) return state.trick.length ? "Your turn: play a card." : "Your turn: lead a card.";

@@ -1,8 +1,10 @@
 // Actions, bids, awards and results in plain words.
 import { cardShort, SUITS } from "./cards.js";
 
-const CHOICES = { run: "Run it", sell: "Sell", misdeal: "Call a misdeal" };
-const CHOICE_DONE = { run: "runs it", sell: "sells the bid", misdeal: "calls a misdeal" };
+const CHOICES = { run: "Run it", sell: "Sell", misdeal: "Call a misdeal", alone: "Go alone", partner: "Play with your partner" };
+const CHOICE_DONE = {
+  run: "runs it", sell: "sells the bid", misdeal: "calls a misdeal", alone: "goes alone", partner: "plays with the partner",
+};
 const POINTS = {
   high: "High", low: "Low", jack: "Jack", "off-jack": "Off-jack", "big-joker": "Big joker",
   "little-joker": "Little joker", ace: "Ace", ten: "Ten", two: "Two", three: "Three", game: "Game",
