@@ -33,7 +33,7 @@ from pitchkit.view import View
 #: deals sampled per auction decision, trump suits tried, and solver nodes allowed
 SAMPLES = 12
 SUITS = 2
-NODES = 150_000
+NODES = 2_000_000
 #: the sampled share of deals making a bid, times this, is the chance used
 DISCOUNT = contract.PLAYED_OUT_DISCOUNT
 #: what winning the game with this hand is worth, in hands' worth of points
