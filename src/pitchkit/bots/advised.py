@@ -36,6 +36,8 @@ SUITS = 2
 NODES = 2_000_000
 #: the sampled share of deals making a bid, times this, is the chance used
 DISCOUNT = contract.PLAYED_OUT_DISCOUNT
+#: bids worth within this many points of the best count as equal
+NEAR = 0.1
 #: what winning the game with this hand is worth, in hands' worth of points
 WIN_HANDS = 1.0
 
@@ -100,7 +102,9 @@ class AdvisedBot:
             return None
         in_play = max((sum(t) / len(t) for t in sim.in_play.values() if t), default=1.0)
         worth = {b: v.value + going_out_bonus(view, b, v.make, in_play) for b, v in values.items()}
-        best = max(worth, key=lambda b: (worth[b], -b))
+        # near ties go to the higher bid: the simulation does not see a lower one overcalled
+        top = max(worth.values())
+        best = max(b for b in worth if worth[b] >= top - NEAR)
         passing = Bid(seat, None)
         floor = contract.pass_value(view, in_play) if passing in legal else -math.inf
         if worth[best] > floor:
