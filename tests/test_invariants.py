@@ -160,7 +160,7 @@ def illegal_candidates(hand: Hand, legal: list[Action], rng: random.Random) -> l
     others = [s for s in range(hand.n_seats) if s != seat]
     universe: list[Action] = []
     universe += [Bid(seat, b) for b in (None, *range(0, rules.top_bid + 3))]
-    universe += [Play(seat, c) for c in ref.deck_of(rules.preset, rules.jokers)]
+    universe += [Play(seat, CARDS[c]) for c in ref.deck_of(rules.preset, rules.jokers)]
     universe += [DeclareTrump(seat, s) for s in Suit]
     universe += [Choose(seat, c) for c in Choice]
     held = cards_of(hand.hands[seat])
