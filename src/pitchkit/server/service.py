@@ -60,6 +60,10 @@ class Stale(PitchError):
     """An action sent for a version of the table that is no longer current."""
 
 
+class Stopping(PitchError):
+    """A change that came while the server was stopping: it was not stored, nor told to anyone."""
+
+
 class TableService:
     """Everything the HTTP routes and websockets ask of tables."""
 
@@ -338,6 +342,8 @@ class TableService:
             await self._reload(live)
             raise Stale(f"the table moved on (version {live.state.version}); "
                         "your action was not taken") from None
+        except store.WriterClosed:
+            raise Stopping("the server is stopping; your action was not taken") from None
         except Exception:
             log.exception("commit failed", extra={"table": state.id})
             await self._reload(live)
@@ -548,6 +554,8 @@ class TableService:
                 await self.act(table_id, seat, entry, version=version)
             except Stale:
                 continue
+            except Stopping:
+                return
             except PitchError:
                 log.exception("a bot's action was refused; a random legal action is played",
                               extra={"table": table_id, "seat": seat})

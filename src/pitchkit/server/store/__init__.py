@@ -37,6 +37,10 @@ _MIGRATION_LOCK = 7_150_001
 _NOTIFY_BYTES = 7_900
 
 
+class WriterClosed(RuntimeError):
+    """A change came after the writer was closed (the server is stopping): it was not stored."""
+
+
 class Conflict(Exception):
     """Another server process changed the table first: this process's copy is behind."""
 
@@ -172,7 +176,7 @@ class Writer:
         """Run ``jobs`` (one change: they succeed or fail together) in the next transaction and
         wait for its commit (raises if it failed)."""
         if self._closed:
-            raise RuntimeError("the writer is closed")
+            raise WriterClosed("the writer is closed")
         loop = asyncio.get_running_loop()
         done: asyncio.Future[None] = loop.create_future()
         turn = self._turn.get(loop)
@@ -192,7 +196,7 @@ class Writer:
                 self._pending.extend(turn)
                 self._lock.notify()
                 return
-        _settle([(done, RuntimeError("the writer is closed")) for _, _, done in turn])
+        _settle([(done, WriterClosed("the writer is closed")) for _, _, done in turn])
 
     def close(self) -> None:
         """Commit what is pending, then stop the thread."""
