@@ -18,14 +18,17 @@ from hypothesis import strategies as st
 
 pytest.importorskip("numba", reason="needs numba (pitchkit[fast])")
 
-from pitchkit import make_rules
+from pitchkit import Hand, make_rules
+from pitchkit.actions import Choice, Choose, Phase
+from pitchkit.bots import random_action
 from pitchkit.fast.kernel import jit
 from pitchkit.search import compiled
 from pitchkit.search import kernel as K
 from pitchkit.search.compiled import CompiledSolver, make_solver
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import SearchLimit, Solver
-from tests.test_solver import PRESETS, random_ending
+from pitchkit.view import make_view
+from tests.test_solver import PRESETS, minimax, random_ending
 
 ROOT = Path(__file__).resolve().parents[1]
 OBJECTIVES = ("delta", "points", "coalition")
@@ -33,16 +36,49 @@ OBJECTIVES = ("delta", "points", "coalition")
 pytestmark = pytest.mark.skipif(not compiled.enabled(), reason="numba's JIT is switched off")
 
 
-#: the presets the kernel searches (a hand scored by tricks is left to the plain solver)
-COMPILED = [p for p in PRESETS if make_rules(p).score_by == "points"]
+def euchre_ending(options: dict[str, Any], rng: random.Random, cards_left: int, *, alone: bool) -> Hand:
+    """A random Euchre hand played at random into its play phase, the maker alone or not."""
+    rules = make_rules("euchre", options)
+    while True:
+        hand = Hand.deal(rules, rng, dealer=rng.randrange(4))
+        while not hand.done:
+            seat = hand.to_act
+            assert seat is not None
+            if hand.phase == Phase.PLAY and hand.hands[seat].bit_count() == cards_left:
+                return hand
+            legal = hand.legal_actions()
+            choice = Choose(seat, Choice.ALONE if alone else Choice.PARTNER)
+            hand.apply(choice if choice in legal else random_action(make_view(hand, seat), rng))
 
 
-def test_trick_scoring_is_left_to_the_plain_solver() -> None:
+def test_euchre_is_searched_compiled() -> None:
     deal = Deal.from_hand(random_ending("euchre", random.Random(3), 3))
-    assert CompiledSolver(deal).arrays is None and type(make_solver(deal)) is Solver
+    assert CompiledSolver(deal).arrays is not None and type(make_solver(deal)) is CompiledSolver
 
 
-@pytest.mark.parametrize("preset", COMPILED)
+@pytest.mark.parametrize("alone", [False, True])
+@pytest.mark.parametrize("options", [{}, {"super-euchre-points": 4}, {"benny": True}])
+def test_compiled_solver_scores_euchre_tricks_as_minimax_does(options: dict[str, Any], alone: bool) -> None:
+    """Trick scoring (made 1, march 2, a loner's march 4, euchred 2 or super-euchred), must-follow,
+    the bowers and a partner sitting out: the same values as the plain solver and as minimax."""
+    rng = random.Random(f"euchre-{options}-{alone}")
+    for cards in (2, 3):
+        for _ in range(4):
+            hand = euchre_ending(options, rng, cards, alone=alone)
+            deal = Deal.from_hand(hand)
+            assert (hand.sitting_out is not None) == alone and len(deal.seats) == 4 - alone
+            defender = next(s for s in deal.seats if s != deal.pitcher)
+            for objective in OBJECTIVES:
+                for perspective in (None, defender):
+                    fast = CompiledSolver(deal, objective=objective, perspective=perspective)
+                    plain = Solver(deal, objective=objective, perspective=perspective)
+                    assert fast.arrays is not None
+                    assert fast.move_values() == plain.move_values()
+                    if objective == "delta" or (objective == "points" and perspective is None):
+                        assert fast.value() == minimax(hand, objective, perspective)
+
+
+@pytest.mark.parametrize("preset", PRESETS)
 def test_compiled_solver_values_equal_the_plain_solver(preset: str) -> None:
     rng = random.Random(f"compiled-{preset}")
     for cards in (2, 3, 4, 5):

@@ -23,7 +23,7 @@ import numpy as np
 from pitchkit.cards import BIG_JOKER, LITTLE_JOKER
 from pitchkit.fast.kernel import COMPILED
 from pitchkit.search import kernel as K
-from pitchkit.search.position import Deal, Scorer
+from pitchkit.search.position import Deal, Scorer, index_space
 from pitchkit.search.solver import SearchLimit, Solver
 
 #: transposition-table slots (a power of two) shared by the compiled searches of a thread
@@ -59,9 +59,9 @@ def enabled() -> bool:
 
 def fits(deal: Deal, scorer: Scorer) -> bool:
     """True if the kernel can search this deal (see the module documentation)."""
-    if scorer._static_sides is None or scorer.by_tricks or deal.rules.must_follow:  # the plain solver only
+    if scorer._static_sides is None:
         return False
-    return (max(scorer.units) <= 6 and len(scorer.tracked) <= 15 and deal.rules.deck_size <= 62
+    return (max(scorer.units) <= 6 and len(scorer.tracked) <= 15 and index_space(deal.rules) <= 62
             and max(scorer.sides().values()) < _SIDES)
 
 
@@ -99,7 +99,8 @@ class CompiledSolver(Solver):
 
     def _build(self) -> tuple[Any, ...]:
         d, sc, t = self.deal, self.scorer, self.t
-        n = d.rules.deck_size
+        r = d.rules
+        n = index_space(r)
         side = sc.sides()
         par = np.zeros(K.N_PAR, dtype=I64)
         par[K.P_OBJECTIVE] = ("delta", "points", "coalition").index(self.objective)
@@ -121,6 +122,14 @@ class CompiledSolver(Solver):
         par[K.P_GEN] = next(_generation)
         par[K.P_BIG_JOKER] = BIG_JOKER
         par[K.P_LITTLE_JOKER] = LITTLE_JOKER
+        par[K.P_RUFF_MASK] = t.ruff_mask
+        par[K.P_BY_TRICKS] = int(sc.by_tricks)
+        par[K.P_TRICKS_NEEDED] = r.tricks_needed
+        par[K.P_HAND_SIZE] = r.hand_size
+        par[K.P_MADE_POINTS] = r.made_points
+        par[K.P_MARCH_POINTS] = r.alone_march_points if sc.alone else r.march_points
+        par[K.P_EUCHRE_POINTS] = r.euchre_points
+        par[K.P_SUPER_EUCHRE_POINTS] = r.super_euchre_points
 
         player = sc.player
         cards = np.empty((n, K.N_CARD_COLS), dtype=I64)

@@ -45,7 +45,15 @@ P_GEN = 14  # number of this search (transposition-table entries of others are i
 P_PUNIT = 15  # unit of the pitcher
 P_BIG_JOKER = 16  # the jokers' card numbers
 P_LITTLE_JOKER = 17
-N_PAR = 18
+P_RUFF_MASK = 18  # cards that may be played on a plain suit that the seat can follow
+P_BY_TRICKS = 19  # 1: scored by the makers' tricks (every card is one card point in ``cpk``)
+P_TRICKS_NEEDED = 20  # tricks the makers need, and their score change made, marched or euchred
+P_HAND_SIZE = 21
+P_MADE_POINTS = 22
+P_MARCH_POINTS = 23  # a loner's march points when the maker is alone
+P_EUCHRE_POINTS = 24
+P_SUPER_EUCHRE_POINTS = 25  # the makers took no trick (0: euchre points)
+N_PAR = 26
 
 # -- cards: per-card columns ----------------------------------------------------------------------
 C_SUIT = 0
@@ -102,6 +110,8 @@ def leaf_value(par: Any, plan: Any, cards: Any, unit_side: Any, seat_rows: Any, 
     pts = scratch[0]
     for i in range(pts.shape[0]):
         pts[i] = 0
+    if par[P_BY_TRICKS] == 1:
+        return _trick_value(par, seat_rows, units, pts, scratch[2], cpk)
     total = 0
     aw_high = -1
     aw_low = -1
@@ -191,6 +201,12 @@ def leaf_value(par: Any, plan: Any, cards: Any, unit_side: Any, seat_rows: Any, 
         else:
             d = won
         dlt[u] = d
+    return _objective(par, units, dlt)
+
+
+@jit
+def _objective(par: Any, units: Any, dlt: Any) -> int:
+    """The objective's value from every unit's score change ``dlt``."""
     mine = par[P_MINE]
     if par[P_OBJECTIVE] == 2 and mine != par[P_PUNIT]:
         return int(dlt[mine] - dlt[par[P_PUNIT]])
@@ -202,13 +218,45 @@ def leaf_value(par: Any, plan: Any, cards: Any, unit_side: Any, seat_rows: Any, 
 
 
 @jit
-def _give(par: Any, tracked: Any, u: int, live: int, cap: int, wm: int) -> tuple[int, int]:
+def _trick_value(par: Any, seat_rows: Any, units: Any, pts: Any, dlt: Any, cpk: int) -> int:
+    """:func:`leaf_value` of a hand scored by the makers' tricks (``Scorer._trick_points``)."""
+    p_side = par[P_PSIDE]
+    tricks = ((cpk >> (8 * par[P_PUNIT])) & 255) // par[P_N_IN]
+    got = p_side
+    if tricks < par[P_TRICKS_NEEDED]:
+        for r in range(seat_rows.shape[0]):
+            if seat_rows[r, 1] != p_side:
+                got = seat_rows[r, 1]
+        pts[got] = par[P_EUCHRE_POINTS]
+        if tricks == 0 and par[P_SUPER_EUCHRE_POINTS] > 0:
+            pts[got] = par[P_SUPER_EUCHRE_POINTS]
+    elif tricks < par[P_HAND_SIZE]:
+        pts[got] = par[P_MADE_POINTS]
+    else:
+        pts[got] = par[P_MARCH_POINTS]
+    if par[P_OBJECTIVE] == 1:
+        return int(pts[p_side])
+    for r in range(seat_rows.shape[0]):
+        dlt[seat_rows[r, 0]] = pts[seat_rows[r, 1]]
+    return _objective(par, units, dlt)
+
+
+@jit
+def _give(par: Any, tracked: Any, u: int, live: int, cap: int, cpk: int,
+          wm: int) -> tuple[int, int, int]:
     for i in range(tracked.shape[0]):
         if (live >> tracked[i]) & 1:
             cap |= (u + 1) << (4 * i)
     if par[P_USES_WINNERS] == 1 and live:
         wm |= 1 << u
-    return cap, wm
+    if par[P_BY_TRICKS] == 1:  # every trick left to unit ``u``
+        n = 0
+        m = live
+        while m:
+            m &= m - 1
+            n += 1
+        cpk += n << (8 * u)
+    return cap, cpk, wm
 
 
 @jit
@@ -260,19 +308,19 @@ def bounds(par: Any, plan: Any, cards: Any, unit_side: Any, seat_rows: Any, unit
     mine = par[P_MINE]
     hi = -INF
     lo = INF
-    gcap, gwm = _give(par, tracked, mine, live, cap, wm)
+    gcap, gcpk, gwm = _give(par, tracked, mine, live, cap, cpk, wm)
     for f in range(n_fj):
         ff = fj0 if f == 0 else fj1
         for gi in range(n_games):
-            v = leaf_value(par, plan, cards, unit_side, seat_rows, units, scratch, gcap, cpk, gwm, ff,
+            v = leaf_value(par, plan, cards, unit_side, seat_rows, units, scratch, gcap, gcpk, gwm, ff,
                            games[gi])
             hi = max(hi, v)
     for j in range(min_units.shape[0]):
-        gcap, gwm = _give(par, tracked, min_units[j], live, cap, wm)
+        gcap, gcpk, gwm = _give(par, tracked, min_units[j], live, cap, cpk, wm)
         for f in range(n_fj):
             ff = fj0 if f == 0 else fj1
             for gi in range(n_games):
-                v = leaf_value(par, plan, cards, unit_side, seat_rows, units, scratch, gcap, cpk, gwm,
+                v = leaf_value(par, plan, cards, unit_side, seat_rows, units, scratch, gcap, gcpk, gwm,
                                ff, games[gi])
                 lo = min(lo, v)
     return lo, hi
@@ -302,12 +350,11 @@ def popcount_low(low: int) -> int:
 
 @jit
 def _legal(par: Any, cards: Any, suit_mask: Any, hand: int, led: int) -> int:
-    tmask = par[P_TRUMP_MASK]
     if led == par[P_TRUMP]:
-        t = hand & tmask
+        t = hand & par[P_TRUMP_MASK]
         return t if t else hand
     follow = hand & suit_mask[led]
-    return (follow | (hand & tmask)) if follow else hand
+    return (follow | (hand & par[P_RUFF_MASK])) if follow else hand
 
 
 @jit

@@ -335,7 +335,8 @@ class Scorer:
         makers = side[self.pitcher]
         tricks = (cpk >> (8 * self.unit[self.pitcher]) & 255) // len(self.seats)
         if tricks < r.tricks_needed:
-            got, value = next(sd for sd in side.values() if sd != makers), r.euchre_points
+            value = r.super_euchre_points if tricks == 0 and r.super_euchre_points else r.euchre_points
+            got = next(sd for sd in side.values() if sd != makers)
         elif tricks < r.hand_size:
             got, value = makers, r.made_points
         else:
