@@ -99,9 +99,6 @@ from pitchkit.fast.kernel import (
     PARTNER_PASS,
     PITCH_ENDS,
     RUN_EXTRA,
-    STEAL,
-    STEAL_NONE,
-    STEAL_SAME,
     TAKES_STOCK,
     TEAMS,
     N,
@@ -114,6 +111,7 @@ from pitchkit.fast.kernel import (
     rng_below,
     rng_next,
     score,
+    sell_round_options,
     strength,
 )
 
@@ -177,7 +175,6 @@ def _team(P: Any, seat: int) -> int:
 def auction_options(P: Any, r: Any) -> int:
     """The fast path's legal-option bits of the auction turn of row ``r``."""
     n = P[N]
-    top = P[MAX_BID]
     seat = r[TO_ACT]
     high = r[HIGH]
     if r[ROUND] == 1:
@@ -189,20 +186,7 @@ def auction_options(P: Any, r: Any) -> int:
         if P[MISDEAL_NO_FACE] and r[HANDS + seat] & FACE_OR_POINT == 0:
             opts |= 1 << OPT_MISDEAL
         return int(opts)
-    if r[TURN] < n - 1:
-        opts = 1
-        for v in range(high + 1, top + 1):
-            opts |= 1 << (1 + v)
-        return opts
-    lo = top + 1
-    if P[STEAL] == STEAL_SAME:
-        lo = high
-    elif P[STEAL] != STEAL_NONE:
-        lo = high + 1
-    opts = 1 << OPT_SELL
-    for v in range(lo, top + 1):
-        opts |= 1 << (1 + v)
-    return opts
+    return int(sell_round_options(P, high, r[TURN] >= n - 1))
 
 
 @jit

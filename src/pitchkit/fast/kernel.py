@@ -329,6 +329,26 @@ def auction(st: Any, P: Any, deck: Any, hands: Any, dealer: int, pos: int, h: in
 
 
 @jit
+def sell_round_options(P: Any, high: int, is_dealer: bool) -> int:
+    """Legal-option bits of a turn of the auction after the dealer ran it: a pass or a higher bid,
+    and for the dealer, last, selling to the high bidder or a bid the steal rule allows."""
+    top = P[MAX_BID]
+    if not is_dealer:
+        lo = high + 1
+        opts = 1
+    else:
+        lo = top + 1
+        if P[STEAL] == STEAL_SAME:
+            lo = high
+        elif P[STEAL] != STEAL_NONE:
+            lo = high + 1
+        opts = 1 << OPT_SELL
+    for v in range(lo, top + 1):
+        opts |= 1 << (1 + v)
+    return opts
+
+
+@jit
 def _second_round(st: Any, P: Any, deck: Any, hands: Any, dealer: int, pos: int, h: int, trace: bool,
                   tr_act: Any, tr_nact: Any) -> tuple[int, int, int]:
     n = P[N]
@@ -342,9 +362,7 @@ def _second_round(st: Any, P: Any, deck: Any, hands: Any, dealer: int, pos: int,
     bidder = dealer
     for i in range(n - 1):
         seat = (dealer + 1 + i) % n
-        opts = 1
-        for v in range(high + 1, top + 1):
-            opts |= 1 << (1 + v)
+        opts = sell_round_options(P, high, False)
         b = pick(st, opts)
         record(trace, tr_act, tr_nact, h, seat, KIND_BID, b - 1, opts)
         if b > 0:
@@ -354,14 +372,7 @@ def _second_round(st: Any, P: Any, deck: Any, hands: Any, dealer: int, pos: int,
                 return seat, high, 1
     if bidder == dealer:
         return dealer, P[FORCED_BID], 1
-    lo = top + 1
-    if P[STEAL] == STEAL_SAME:
-        lo = high
-    elif P[STEAL] != STEAL_NONE:
-        lo = high + 1
-    opts = 1 << OPT_SELL
-    for v in range(lo, top + 1):
-        opts |= 1 << (1 + v)
+    opts = sell_round_options(P, high, True)
     b = pick(st, opts)
     if b == OPT_SELL:
         record(trace, tr_act, tr_nact, h, dealer, KIND_SELL, 0, opts)
