@@ -17,6 +17,7 @@ from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pai
 from pitchkit.cli.score import read_json
 from pitchkit.errors import PitchError, clip
 from pitchkit.tournament.event import FORMATS, DeskError, write_json, write_text
+from pitchkit.tournament.rulings import DEALING_OUT_OF_TURN, RENEGE, TABLE_TALK
 
 tournament_app = PitchTyper(help="Tournaments: the desk (create an event, add entrants, seat rounds, enter "
                                  "and verify results, rulings, advance, export) and simulated events.",
@@ -168,6 +169,14 @@ def ruling(
                                     "cards: the hand is void"),
     protest: int | None = typer.Option(None, "--protest", help="seed 003: a protest by this seat (--trick, "
                                        "--upheld or --denied)"),
+    renege: int | None = typer.Option(None, "--renege", help="seed 004 (Euchre): this seat reneged: the "
+                                      "hand is forfeited, the opponents receive 2 points"),
+    table_talk: int | None = typer.Option(None, "--table-talk", help="seed 004 (Euchre): table talk or "
+                                          "signals by this seat: the hand is forfeited, the opponents "
+                                          "receive 4 points"),
+    dealt_out_of_turn: int | None = typer.Option(None, "--dealt-out-of-turn", help="seed 004 (Euchre): "
+                                                 "this seat dealt out of turn: the hand is forfeited, the "
+                                                 "opponents receive 2 points"),
     card: str | None = typer.Option(None, "--card", help="the card exposed or pitched out of turn"),
     stand: bool | None = typer.Option(None, "--let-stand/--retract", help="the correct pitcher's choice"),
     penalty: bool = typer.Option(False, "--penalty", help="the pitch out of turn costs the penalty a) or b): "
@@ -181,14 +190,17 @@ def ruling(
                                     "over --record)"),
 ) -> None:
     """Rule at a table of the open round: a misplay for the misplay log (seed 000 tournament rules
-    36-38; a player's second in one round disqualifies him), or one of seed 003's table rulings on
+    36-38; a player's second in one round disqualifies him), one of seed 003's table rulings on
     the hand in progress, written into the table's record (a card-by-card record given with
-    --record, or the table's score sheet)."""
+    --record, or the table's score sheet), or at Euchre one of seed 004's misconduct rulings (the
+    hand is forfeited, the opponents receive 2 or 4 points), written into the record."""
     given = (("misplay", misplay), ("exposed card", exposed), ("pitch out of turn", out_of_turn),
-             ("void hand", void), ("protest", protest))
+             ("void hand", void), ("protest", protest), (RENEGE, renege), (TABLE_TALK, table_talk),
+             (DEALING_OUT_OF_TURN, dealt_out_of_turn))
     chosen = {k: v for k, v in given if v is not None}
     if len(chosen) != 1:
-        fail("give one ruling: --misplay, --exposed, --out-of-turn, --void or --protest, with its seat")
+        fail("give one ruling: --misplay, --exposed, --out-of-turn, --void, --protest, --renege, "
+             "--table-talk or --dealt-out-of-turn, with its seat")
     kind, seat = next(iter(chosen.items()))
     if kind == "misplay":
         if correctable is None:

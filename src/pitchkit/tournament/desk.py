@@ -42,15 +42,23 @@ from pitchkit.tournament.notes import (
     record_notes,
 )
 from pitchkit.tournament.physical import PhysicalTables
-from pitchkit.tournament.rulings import OUT_OF_TURN, VOID, MisplayLog, pitch_out_of_turn, void_hand
+from pitchkit.tournament.rulings import (
+    MISCONDUCT,
+    OUT_OF_TURN,
+    VOID,
+    MisplayLog,
+    check_rulings,
+    misconduct_names,
+    ruling_on,
+)
 from pitchkit.tournament.sheet import is_sheet
 from pitchkit.tournament.standings import public, section_rows, standings, standings_rows
 from pitchkit.tournament.tables import play_table
 
 #: the most entrants an event takes
 MAX_ENTRANTS = 4096
-#: seed 003's table rulings (``table_ruling``)
-TABLE_RULINGS = (EXPOSED, OUT_OF_TURN, VOID, PROTEST)
+#: seed 003's table rulings, and seed 004's misconduct at Euchre (``table_ruling``)
+TABLE_RULINGS = (EXPOSED, OUT_OF_TURN, VOID, PROTEST, *MISCONDUCT)
 #: the reason a game stopped by the match clock ends with
 STOPPED = "ahead at the stop"
 
@@ -277,6 +285,7 @@ class Desk(PhysicalTables):
         try:
             notes = record_notes(doc)
             game, played = replay_game(hands)
+            check_rulings(hands)
             check_notes(hands, notes)
         except RecursionError:
             raise DeskError("record: nested too deeply") from None
@@ -319,7 +328,10 @@ class Desk(PhysicalTables):
         - ``pitch out of turn`` (``card``, ``stand``: let stand or retracted; with ``penalty`` the
           penalty a) or b) ends the hand instead, :func:`~pitchkit.tournament.rulings.pitch_out_of_turn`);
         - ``void hand``: an unequal number of cards voids the hand;
-        - ``protest`` (``trick``, ``upheld``, ``about``): declared before the next trick.
+        - ``protest`` (``trick``, ``upheld``, ``about``): declared before the next trick;
+        - at Euchre, seed 004's misconduct (``renege``, ``table talk``, ``dealing out of turn``):
+          the hand is forfeited and the opponents receive 2 or 4 points
+          (:func:`~pitchkit.tournament.rulings.misconduct`).
 
         Returns the record with the ruling in it (a ruling action ending the hand, or a note) and
         the desk's log entry; the record goes on from there and is entered with :meth:`result`."""
@@ -339,8 +351,8 @@ class Desk(PhysicalTables):
         last = dict(hands[-1]) if isinstance(hands[-1], dict) else {}
         try:
             parsed = None if card is None else Card.parse(card)
-            if kind in (VOID, OUT_OF_TURN) and (kind == VOID or penalty):
-                action = void_hand(hand, seat) if kind == VOID else pitch_out_of_turn(hand, seat)
+            if kind in MISCONDUCT or kind == VOID or (kind == OUT_OF_TURN and penalty):
+                action = ruling_on(hand, kind, seat)
                 game.apply(action)
                 last["actions"] = [*last.get("actions", []), action_json(hand.rules, action)]
                 detail = f"{kind}: " + ", ".join(f"{d:+d}" for d in action.delta)
@@ -358,8 +370,9 @@ class Desk(PhysicalTables):
                 needs = {EXPOSED: "the card",
                          OUT_OF_TURN: "the card and let stand or retract, or the penalty",
                          PROTEST: "the trick and upheld or denied"}
+                offered = (EXPOSED, OUT_OF_TURN, VOID, PROTEST, *misconduct_names(hand.rules))
                 raise DeskError(f"a {quote(kind)} ruling needs "
-                                + needs.get(kind, f"to be one of {', '.join(TABLE_RULINGS)}"))
+                                + needs.get(kind, f"to be one of {', '.join(offered)}"))
         except DeskError:
             raise
         except PitchError as e:

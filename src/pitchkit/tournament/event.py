@@ -115,8 +115,9 @@ class Round:
 class RulingEntry:
     """A line of the desk's ruling log: a misplay (seed 000 tournament rules 36-38; ``correctable``,
     and whether it ``disqualified`` the player), or one of seed 003's table rulings (``kind``:
-    ``exposed card``, ``pitch out of turn``, ``void hand``, ``protest``) made in the table's hand
-    ``hand`` (its index in the table's record) with its ``detail`` in words."""
+    ``exposed card``, ``pitch out of turn``, ``void hand``, ``protest``) or of seed 004's misconduct
+    at Euchre (``renege``, ``table talk``, ``dealing out of turn``) made in the table's hand ``hand``
+    (its index in the table's record) with its ``detail`` in words."""
 
     round: int
     table: int

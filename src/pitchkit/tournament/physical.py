@@ -22,7 +22,7 @@ from pitchkit.cards import Card
 from pitchkit.errors import PitchError, quote
 from pitchkit.tournament.event import DeskError, Event, Judge, Result, RulingEntry, Table
 from pitchkit.tournament.notes import EXPOSED, PROTEST, Note
-from pitchkit.tournament.rulings import OUT_OF_TURN, VOID
+from pitchkit.tournament.rulings import MISCONDUCT, OUT_OF_TURN, VOID
 from pitchkit.tournament.sheet import SHEET_VERSION, SheetGame, read_sheet, replay_sheet, result_summary
 
 #: scrypt's cost settings for judges' PINs
@@ -165,7 +165,11 @@ class PhysicalTables:
         score, the same dealer again), waiting for a judge like any hand; an exposed card, a pitch
         out of turn let stand or retracted and a protest are noted on the sheet for the hand being
         played (without the cards the desk cannot check them). A penalised pitch out of turn needs
-        the hand's bids: it is entered with :meth:`enter` and its ``ruling``."""
+        the hand's bids: it is entered with :meth:`enter` and its ``ruling``. Seed 004's misconduct
+        is Euchre's, whose tables keep card-by-card records, not sheets."""
+        if kind in MISCONDUCT:
+            raise DeskError(f"{kind} is a misconduct ruling of Euchre (seed 004): it is made on the table's "
+                            "card-by-card record (--record); score sheets keep Pitch only")
         table, sheet = self._open_sheet(number)
         names = self.event.seat_names(table)
         if not 0 <= seat < len(names):

@@ -1,6 +1,10 @@
 """The judges' rulings of the seeds, as engine :class:`~pitchkit.actions.Ruling` actions that end the
-hand in progress. A ruling is part of the hand record, so ``pitch score`` replays it and every score
-can be recomputed from the records alone."""
+hand in progress. A ruling is part of the hand record, so ``pitch score`` replays it, checks that each
+seed ruling in it gives the score change the ruling gives at that point (:func:`check_rulings`), and
+every score can be recomputed from the records alone.
+
+Pitch's rulings (seeds 000 and 003) are :data:`ENDING`; Euchre's misconduct (seed 004) is
+:data:`MISCONDUCT`, offered where a hand is scored by the makers' tricks (:func:`misconduct_names`)."""
 
 from __future__ import annotations
 
@@ -8,14 +12,89 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pitchkit.actions import Ruling
+from pitchkit.errors import PitchError, quote
 from pitchkit.hand import Hand
-from pitchkit.rules import Rules
+from pitchkit.record import replay_game
+from pitchkit.rules import Rules, ScoreBy
 
 MISPLAY = "misplay"
 OUT_OF_TURN = "pitch out of turn"
 VOID = "void hand"
 #: the rulings that end a hand, by name
 ENDING = (MISPLAY, OUT_OF_TURN, VOID)
+
+
+class RulingError(PitchError):
+    """A ruling that does not fit the hand, or a record whose ruling gives another score change."""
+
+
+@dataclass(frozen=True)
+class Misconduct:
+    """A misconduct of seed 004 (Euchre, "Etiquette"): when it is noticed the offenders' side forfeits
+    the hand in progress and every other side receives ``points``. ``followed``: only a seat that has
+    followed to a trick of the hand can have committed it; ``not_dealer``: not the hand's dealer."""
+
+    name: str
+    points: int
+    seed: str
+    followed: bool = False
+    not_dealer: bool = False
+
+
+RENEGE = "renege"
+TABLE_TALK = "table talk"
+DEALING_OUT_OF_TURN = "dealing out of turn"
+#: seed 004's misconduct rulings, by name
+MISCONDUCT = {m.name: m for m in (
+    Misconduct(RENEGE, 2, "Reneging: Failure to follow suit when able. When it is noticed, the hand is "
+               "generally forfeited, and 2 points are awarded to the opposing team.", followed=True),
+    Misconduct(TABLE_TALK, 4, "Table talk/signals: When a player or team intentionally communicates the "
+               "contents of their hands to each other or otherwise interferes with otherwise objective play. "
+               "When caught, the hand is generally forfeited and 4 points are awarded to the opposing team."),
+    Misconduct(DEALING_OUT_OF_TURN, 2, "Stealing the deal: When a player either intentionally or "
+               "accidentally deals out of turn. [...] When it is noticed, the hand is generally forfeited, "
+               "and 2 points are awarded to the opposing team.", not_dealer=True),
+)}
+#: every seed ruling that ends a hand, by name
+SEED_RULINGS = (*ENDING, *MISCONDUCT)
+
+
+def misconduct_names(rules: Rules) -> tuple[str, ...]:
+    """The misconduct rulings offered under ``rules``: seed 004's, where a hand is scored by the
+    makers' tricks (Euchre), else none."""
+    return tuple(MISCONDUCT) if rules.score_by == ScoreBy.TRICKS else ()
+
+
+def _followed(hand: Hand, seat: int) -> bool:
+    plays = [trick for trick, _ in hand.tricks] + [tuple(hand.trick)]
+    return any(s == seat for trick in plays for s, _ in trick[1:])
+
+
+def misconduct(hand: Hand, name: str, offender: int) -> Ruling:
+    """Seed 004's misconduct ``name`` by ``offender`` in the hand in progress: the hand ends, the
+    offenders' side scores nothing for it and every other side's seats receive the misconduct's
+    points; the same dealer deals again (:class:`RulingError` when it does not fit the hand)."""
+    found = MISCONDUCT.get(name)
+    if found is None:
+        raise RulingError(f"no misconduct ruling is named {quote(name)}; they are: {', '.join(MISCONDUCT)}")
+    rules = hand.rules
+    if name not in misconduct_names(rules):
+        raise RulingError(f"{name} is a misconduct of Euchre (seed 004): it is ruled where a hand is scored "
+                          f"by tricks, and {rules.label} scores by {rules.score_by.value}")
+    if hand.done:
+        raise RulingError(f"a {name} ruling is made on the hand in progress, and this hand is over")
+    if offender not in hand.seats:
+        raise RulingError(f"seat {offender} is not in this hand")
+    if found.followed and not _followed(hand, offender):
+        raise RulingError(f"seat {offender} has not followed to a trick of this hand, so he cannot have "
+                          "reneged (seed 004: failure to follow suit when able)")
+    if found.not_dealer and offender == hand.dealer:
+        raise RulingError(f"seat {offender} is this hand's dealer: dealing out of turn is the deal of a "
+                          "seat whose turn it was not")
+    team = rules.team_of(offender)
+    delta = tuple(found.points if s in hand.seats and rules.team_of(s) != team else 0
+                  for s in range(rules.players))
+    return Ruling(offender, name, delta)
 
 
 def _highest_bid(hand: Hand) -> int:
@@ -46,6 +125,14 @@ def ending_ruling(rules: Rules, name: str, offender: int, *, seats: Sequence[int
     raise ValueError(f"no ruling ends a hand by the name {name!r}")
 
 
+def ruling_on(hand: Hand, name: str, offender: int) -> Ruling:
+    """The seed ruling ``name`` (one of :data:`SEED_RULINGS`) against ``offender`` on the hand in
+    progress."""
+    if name in MISCONDUCT:
+        return misconduct(hand, name, offender)
+    return _on(hand, name, offender)
+
+
 def _on(hand: Hand, name: str, offender: int) -> Ruling:
     return ending_ruling(hand.rules, name, offender, seats=hand.seats, pitcher=hand.pitcher, bid=hand.bid,
                          highest=_highest_bid(hand))
@@ -69,6 +156,38 @@ def void_hand(hand: Hand, seat: int) -> Ruling:
     """Seed 003 Misc.: "If it is discovered during the course of play that there are an unequal number
     of cards in a player's hand, the entire hand will be void": no score, the same dealer deals again."""
     return _on(hand, VOID, seat)
+
+
+def check_rulings(hands: Sequence[object]) -> None:
+    """Replay ``hands`` (a game record's hands) and check that each seed ruling in them (one of
+    :data:`SEED_RULINGS`; other names are the scorer's own) is the one the ruling gives against its
+    seat at that point: the same score change and sit-outs, where the ruling may be made."""
+    named = any(isinstance(a, dict) and a.get("ruling") in SEED_RULINGS
+                for h in hands if isinstance(h, dict) and isinstance(h.get("actions"), list)
+                for a in h["actions"])
+    if not named:
+        return
+    found: list[tuple[int, Ruling]] = []
+
+    def step(index: int, hand: Hand, action: object) -> None:
+        if type(action) is Ruling and action.name in SEED_RULINGS:
+            found.append((index, action))
+
+    replay_game(list(hands), on_step=step)
+    for index, action in found:
+        doc = hands[index]
+        assert isinstance(doc, dict)
+        # a ruling ends its hand, so it is the hand's last entry
+        _, played = replay_game([*hands[:index], {**doc, "actions": doc["actions"][:-1]}])
+        try:
+            expected = ruling_on(played[-1], action.name, action.seat)
+        except PitchError as e:
+            raise RulingError(f"record: hand {index}: the {action.name} ruling: {e}") from None
+        if expected != action:
+            what = ", ".join(f"{d:+d}" for d in expected.delta)
+            out = f" and seat(s) {list(expected.sit_out)} sitting out" if expected.sit_out else ""
+            raise RulingError(f"record: hand {index}: the {action.name} ruling against seat {action.seat} "
+                              f"changes the scores by {what}{out}, not as the record says")
 
 
 @dataclass

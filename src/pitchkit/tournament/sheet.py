@@ -28,7 +28,7 @@ from pitchkit.record import parse_action, record_hands, score_document
 from pitchkit.rules import MisdealDealer, Rules, TrumpBy
 from pitchkit.scoring import Award, Tally, contract_made, deltas, point_card
 from pitchkit.tournament.notes import check_notes, record_notes
-from pitchkit.tournament.rulings import ENDING, ending_ruling
+from pitchkit.tournament.rulings import ENDING, check_rulings, ending_ruling
 from pitchkit.trump import table
 
 #: the score-sheet format's version (the value of a sheet's ``sheet`` field)
@@ -363,11 +363,15 @@ def score_sheet(doc: object) -> dict[str, object]:
 def score_any(doc: object) -> dict[str, object]:
     """What ``pitch score`` prints for any document: a score sheet (:func:`score_sheet`), or a hand or
     game record (:func:`~pitchkit.record.score_document`) whose desk rulings, if it has any, are
-    checked against its play (:func:`~pitchkit.tournament.notes.check_notes`)."""
+    checked against its play (:func:`~pitchkit.tournament.notes.check_notes`), and each seed ruling
+    that ended a hand against the score change it gives
+    (:func:`~pitchkit.tournament.rulings.check_rulings`)."""
     if is_sheet(doc):
         return score_sheet(doc)
     out = score_document(doc)
+    hands = record_hands(doc)
+    check_rulings(hands)
     notes = record_notes(doc)
     if notes:
-        check_notes(record_hands(doc), notes)
+        check_notes(hands, notes)
     return out
