@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -86,7 +87,8 @@ def test_seed_004_a_renege_needs_a_card_followed_by_the_offender(tmp_path: Path)
     assert desk.event.rulings == []
 
 
-def test_seed_004_table_talk_forfeits_the_hand_and_awards_4_points_to_the_opposing_team(tmp_path: Path) -> None:
+def test_seed_004_table_talk_forfeits_the_hand_and_awards_4_points_to_the_opposing_team(
+        tmp_path: Path) -> None:
     """Seed 004: "Table talk/signals: When a player or team intentionally communicates the contents of
     their hands to each other [...] When caught, the hand is generally forfeited and 4 points are
     awarded to the opposing team" (here while trump is made, through the command line)."""
@@ -137,19 +139,19 @@ def test_seed_004_misconduct_ruling_is_entered_with_the_result_and_must_be_in_it
     again, _ = replay_game(record_hands(ruled))
     play(again, lambda g: False)
     res = desk.result(1, {"players": ruled["players"], "hands": game_record(again)})
-    assert max(res.scores) >= rules.target
+    assert rules.target is not None and max(res.scores) >= rules.target
 
 
 @pytest.mark.parametrize("name", list(MISCONDUCT))
 def test_seed_004_a_record_whose_misconduct_gives_other_points_is_refused(name: str) -> None:
-    """``pitch score`` recomputes each seed ruling in a record: a renege written with 4 points (or table
-    talk with 2) is refused in one line."""
+    """``pitch score`` recomputes each seed ruling in a record: a misconduct written with twice its
+    points is refused in one line."""
     game = Game(make_rules("euchre"), seed=6)
     play(game, lambda g: followed(g, 3))
     game.apply(misconduct(game.hand, name, 3))
     record = game_record(game)
     score_any(record)
-    entry = record[-1]["actions"][-1]
+    entry: dict[str, Any] = record[-1]["actions"][-1]  # type: ignore[index]
     entry["delta"] = [d * 2 or 0 for d in entry["delta"]]
     with pytest.raises(RulingError, match=f"the {name} ruling against seat 3 changes the scores by") as e:
         score_any(record)
