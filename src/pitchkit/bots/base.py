@@ -74,7 +74,7 @@ def _load_builtin() -> None:
     import importlib
 
     for module in ("pitchkit.bots.heuristic", "pitchkit.search.pimc", "pitchkit.search.ismcts",
-                   "pitchkit.bots.advised"):
+                   "pitchkit.bots.advised", "pitchkit.bots.expert"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as e:

@@ -1,0 +1,147 @@
+"""The ``expert`` bot: registered, legal and deterministic by seed on every Pitch preset; its bids
+come from the sampled chance shrunk towards the heuristic's and from the score situation (going
+out, an opponent near the target, ten-point's last ten points), and it overcalls when the higher
+bid is made often enough."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pitchkit import make_rules
+from pitchkit.actions import Action, Bid, Choice, Choose, Phase
+from pitchkit.bots import bot_names
+from pitchkit.bots.bidding import needs_sweep
+from pitchkit.bots.expert import BidChance, ExpertBot, bid_chances, choose_bid, threshold
+from pitchkit.hand import Hand
+from pitchkit.search import contract
+from pitchkit.search.budget import TINY
+from pitchkit.view import View, make_view
+from tests.test_bots import PITCH, act, deal_with
+
+
+def _bot(seed: int) -> ExpertBot:
+    return ExpertBot(random.Random(seed), TINY, samples=4)
+
+
+def _hand(preset: str, seed: int) -> list[Action]:
+    rules = make_rules(preset)
+    bots = [_bot(seed * 10 + s) for s in range(rules.players)]
+    hand = Hand.deal(rules, random.Random(seed), dealer=seed % rules.players)
+    out: list[Action] = []
+    while not hand.done:
+        seat = hand.to_act
+        assert seat is not None
+        out.append(act(hand, bots[seat], seat))
+    return out
+
+
+def test_expert_is_registered() -> None:
+    assert "expert" in bot_names()
+
+
+@pytest.mark.parametrize("preset", ["pct", "auction-partners", "ten-point"])
+def test_expert_plays_a_legal_hand_the_same_way_for_a_seed(preset: str) -> None:
+    assert _hand(preset, 1) == _hand(preset, 1)
+
+
+@pytest.mark.parametrize("preset", [p for p in PITCH if p not in ("pct", "auction-partners", "ten-point")])
+def test_expert_plays_legal_hands_on_the_other_presets(preset: str) -> None:
+    assert _hand(preset, 2)
+
+
+def _auction_view(preset: str, scores: list[int], fixed: dict[int, list[str]] | None = None,
+                  bids: tuple[int | None, ...] = ()) -> View:
+    rules = make_rules(preset)
+    hand = deal_with(rules, random.Random(4), dealer=3, fixed=fixed or {}, scores=scores)
+    for b in bids:
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(Bid(seat, b))
+    assert hand.phase == Phase.AUCTION and hand.to_act is not None
+    return make_view(hand, hand.to_act)
+
+
+def _chances(view: View, chance: float, sampled: float | None = None) -> list[BidChance]:
+    return [BidChance(b.amount, chance if sampled is None else sampled, chance, chance)
+            for b in view.legal if isinstance(b, Bid) and b.amount is not None]
+
+
+def test_a_sure_hand_bids_the_most() -> None:
+    view = _auction_view("pct", [0, 0, 0, 0], {0: ["AS", "KS", "QS", "JS", "TS", "2S"]})
+    action = ExpertBot(random.Random(1)).choose(view)
+    assert action == Bid(0, view.rules.max_bid)
+
+
+def test_a_hand_without_trump_strength_passes() -> None:
+    view = _auction_view("pct", [0, 0, 0, 0], {0: ["3S", "5H", "7D", "9C", "4H", "6D"]})
+    assert ExpertBot(random.Random(1)).choose(view) == Bid(0, None)
+
+
+def test_an_opponent_near_the_target_makes_a_marginal_bid_worth_it() -> None:
+    calm = _auction_view("pct", [0, 0, 0, 0])
+    danger = _auction_view("pct", [0, 9, 0, 0])
+    assert threshold(danger, 2) < threshold(calm, 2)
+    chance = (threshold(danger, 2) + threshold(calm, 2)) / 2
+    assert choose_bid(calm, _chances(calm, chance)) == Bid(0, None)
+    assert choose_bid(danger, _chances(danger, chance)) == Bid(0, danger.rules.max_bid)
+
+
+def test_making_the_bid_to_go_out_lowers_the_threshold() -> None:
+    # pct, highest score wins at 11: at 9, making 2 goes out and no rival at 0 can catch up
+    near = _auction_view("pct", [9, 0, 0, 0])
+    far = _auction_view("pct", [2, 0, 0, 0])
+    assert threshold(near, 2) < threshold(far, 2)
+
+
+def test_ten_point_last_points_only_the_bidder_goes_out() -> None:
+    # 52 to win, within ten only the bidding side goes out: bidding is the way out, and taking
+    # the bid keeps the other side from going out
+    calm = _auction_view("ten-point", [20, 20, 20, 20])
+    ours = _auction_view("ten-point", [44, 20, 44, 20])
+    theirs = _auction_view("ten-point", [20, 45, 20, 45])
+    assert threshold(ours, 7) < threshold(calm, 7)
+    assert threshold(theirs, 7) < threshold(calm, 7)
+
+
+def test_overcalls_when_the_higher_bid_is_made_often_enough() -> None:
+    view = _auction_view("pct", [0, 0, 0, 0], bids=(2,))
+    assert view.seat == 1
+    assert choose_bid(view, _chances(view, 0.8)) == Bid(1, 4)
+    assert choose_bid(view, _chances(view, 0.3)) == Bid(1, None)
+
+
+def test_a_sweep_bid_needs_the_sampled_deals_to_take_everything() -> None:
+    rules = make_rules("smudge")
+    hand = deal_with(rules, random.Random(4), dealer=3, fixed={})
+    view = make_view(hand, 0)
+    special = [a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None
+               and needs_sweep(rules, a.amount)]
+    assert special
+    weak = choose_bid(view, _chances(view, 0.95, sampled=contract.MIN_MAKE_SWEEP - 0.1))
+    strong = choose_bid(view, _chances(view, 0.95, sampled=1.0))
+    assert isinstance(weak, Bid) and weak.amount not in special
+    assert strong == Bid(0, max(special))
+
+
+def test_the_dealer_runs_a_weak_hand_as_the_heuristic_does() -> None:
+    view = _auction_view("pct", [0, 0, 0, 0], bids=(None, None, None))
+    assert view.seat == 3 and Choose(3, Choice.RUN) in view.legal
+    assert choose_bid(view, _chances(view, 0.1)) == Choose(3, Choice.RUN)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), prior=st.floats(0.0, 50.0))
+def test_the_chance_lies_between_the_sampled_share_and_the_estimate(seed: int, prior: float) -> None:
+    rules = make_rules("pct")
+    hand = Hand.deal(rules, random.Random(seed), dealer=3)
+    view = make_view(hand, 0)
+    got = bid_chances(view, random.Random(seed), samples=4, nodes=400_000, prior=prior)
+    for c in got:
+        lo, hi = sorted((c.sampled, c.estimated))
+        assert lo - 1e-9 <= c.chance <= hi + 1e-9
+    bids = [c.bid for c in got]
+    assert bids == sorted(bids)
