@@ -23,8 +23,10 @@ from typing import Any, TypeVar
 
 import orjson
 
+from pitchkit.actions import Ruling
 from pitchkit.bots import bot_names
 from pitchkit.errors import PitchError, quote
+from pitchkit.hand import Hand
 from pitchkit.record import action_json
 from pitchkit.server import auth, store
 from pitchkit.server import desk_store as rows
@@ -347,10 +349,11 @@ class DeskService(SheetDesk):
 
     async def judge_view(self, event_id: str, pin: str | None) -> dict[str, Any]:
         """What a judge sees: each table of the open round with its finished hands and who
-        confirmed them."""
+        confirmed them, and the misconduct rulings the event's rules offer."""
         name = await self.judge(event_id, pin)
         row, event = await self.event(event_id)
-        out: dict[str, Any] = {"judge": name, "verify": row["verify"], "status": event.status, "tables": []}
+        out: dict[str, Any] = {"judge": name, "verify": row["verify"], "status": event.status, "tables": [],
+                               "misconduct": list(rulings.misconduct_names(event.rules))}
         r = event.current
         if r is None or r.closed:
             return out
@@ -387,44 +390,67 @@ class DeskService(SheetDesk):
         return name
 
     async def ruling(self, event_id: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
-        """A misplay ruling (seed 000 tournament rules 36-38) by a judge (PIN) or the director,
-        through the desk's ``ruling``."""
+        """A ruling by a judge (PIN) or the director: a misplay (seed 000 tournament rules 36-38,
+        ``correctable``) through the desk's ``ruling``, or at Euchre one of seed 004's misconduct
+        rulings (``misconduct``: its name), which ends the hand in progress at the online table."""
         await self.director_or_judge(event_id, secret)
+        number, seat = _number(body.get("table"), "table"), _number(body.get("seat"), "seat")
+        if "misconduct" in body:
+            return await self._misconduct(event_id, number or 0, seat or 0, body["misconduct"])
         correctable = body.get("correctable")
         if not isinstance(correctable, bool):
             raise DeskError("'correctable' must be true (replay from the misplay) or false")
-        number, seat = _number(body.get("table"), "table"), _number(body.get("seat"), "seat")
         entry = await self._change(event_id, lambda d: d.ruling(number or 0, seat or 0,
                                                                 correctable=correctable))
-        ended = False if correctable else await self._misplay_penalty(event_id, number or 0, seat or 0)
+        ended = False
+        if not correctable:
+            with contextlib.suppress(PitchError):
+                ended = await self._end_hand(event_id, number or 0, seat or 0,
+                                             lambda hand: rulings.misplay(hand, seat or 0)) is not None
         return {"player": entry.player, "correctable": entry.correctable, "disqualified": entry.disqualified,
                 "hand_ended": ended}
 
-    async def _misplay_penalty(self, event_id: str, number: int, seat: int) -> bool:
-        """An uncorrectable misplay ends the hand in progress at the online table (the offender loses
-        the hand's highest bid and sits out the next hand, the cards are dealt again): a ruling action
-        in the table's record, so that the result verifies it. False when no hand is in progress, and
-        at a physical table (whose sheet takes the ruling with the hand's bids)."""
+    async def _misconduct(self, event_id: str, number: int, seat: int, name: object) -> dict[str, Any]:
+        """Seed 004's misconduct ``name`` by ``seat`` at table ``number``: the ruling action ends the
+        hand in progress at the online table (the hand is forfeited, the opponents receive its
+        points), then the desk logs it, so that the result is refused without it."""
+        if not isinstance(name, str) or name not in rulings.MISCONDUCT:
+            raise DeskError(f"'misconduct' is one of {', '.join(rulings.MISCONDUCT)}, not {quote(name)}")
+        ended = await self._end_hand(event_id, number, seat,
+                                     lambda hand: rulings.misconduct(hand, name, seat))
+        if ended is None:
+            raise DeskError(f"table {number} has no hand in progress at an online table to rule on")
+        hand, ruling = ended
+        detail = f"{name}: " + ", ".join(f"{d:+d}" for d in ruling.delta)
+        entry = await self._change(event_id, lambda d: d.log_ruling(number, seat, name, hand, detail))
+        return {"player": entry.player, "ruling": name, "delta": list(ruling.delta), "hand": hand,
+                "hand_ended": True}
+
+    async def _end_hand(self, event_id: str, number: int, seat: int,
+                        make: Callable[[Hand], Ruling]) -> tuple[int, Ruling] | None:
+        """End the hand in progress at table ``number``'s online game with the ruling ``make(hand)``
+        against ``seat``: a ruling action in the table's record, so that the result verifies it. The
+        hand's index and the ruling; None when no hand is in progress, and at a physical table (whose
+        sheet takes a ruling with the hand's bids). A ruling that does not fit the hand raises."""
         _, event = await self.event(event_id)
         r = event.current
         found = None if r is None else (await self._read(rows.read_tables, event_id, r.number)).get(number)
         if found is None:
-            return False
+            return None
         table_id = found["table_id"]
         for _ in range(3):
             state = (await self.tables.table(table_id)).state
             if state.game is None or state.game.over or state.rules is None or state.game.hand.done:
-                return False
-            entry = action_json(state.rules, rulings.misplay(state.game.hand, seat))
+                return None
+            index, ruling = len(state.game.history), make(state.game.hand)
+            entry = action_json(state.rules, ruling)
             entry.pop("seat", None)
             try:
                 await self.tables.act(table_id, seat, entry, version=state.version, desk=True)
             except Stale:
                 continue
-            except PitchError:
-                return False
-            return True
-        return False
+            return index, ruling
+        return None
 
     # -- everyone -------------------------------------------------------------------------------------
 

@@ -380,11 +380,22 @@ class Desk(PhysicalTables):
         out: dict[str, object] = {"players": names, "hands": [*hands[:-1], last]}
         if notes:
             out["rulings"] = [n.to_json() for n in notes]
+        return out, self.log_ruling(number, seat, kind, index, detail)
+
+    def log_ruling(self, number: int, seat: int, kind: str, hand: int, detail: str) -> RulingEntry:
+        """Log a ruling ``kind`` against ``seat`` made in hand ``hand`` of table ``number``'s record
+        (by :meth:`table_ruling`, or at the table's online game), with its ``detail`` in words; the
+        table's result is refused without it."""
+        ev = self.event
+        table = self.table(number)
+        names = ev.seat_names(table)
+        if not 0 <= seat < len(names):
+            raise DeskError(f"table {number} has seats 0 to {len(names) - 1}, not {seat}")
         rules = ev.table_rules(len(table.entrants))
         entry = RulingEntry(ev.rounds[-1].number, number, seat, table.entrants[rules.team_of(seat)],
-                            names[seat], False, False, kind, index, detail)
+                            names[seat], False, False, kind, hand, detail)
         ev.rulings.append(entry)
-        return out, entry
+        return entry
 
     @staticmethod
     def _first_seat(game: Game, side: int) -> int:

@@ -24,6 +24,7 @@ from pitchkit.game import Game
 from pitchkit.record import record_hands, replay_game, result_json
 from pitchkit.tournament.desk import Desk
 from pitchkit.tournament.event import EVENT_FILE, DeskError, Event, Table
+from pitchkit.tournament.rulings import misconduct_names
 from pitchkit.tournament.standings import public, standings, standings_rows
 
 T = TypeVar("T")
@@ -144,7 +145,8 @@ def table_line(event: Event, table: Table) -> dict[str, Any]:
 
 def board(event: Event) -> dict[str, Any]:
     """The public picture of an event: its settings, where it stands, the open round's tables and
-    byes, and the standings (names only: no entrant numbers, links or secrets)."""
+    byes, the standings (names only: no entrant numbers, links or secrets), the rulings, and the
+    misconduct rulings its rules offer."""
     r = event.current
     out: dict[str, Any] = {"format": event.format, "preset": event.preset, "rules": event.rules.label,
                            "stage": event.stage, "status": event.status, "clock": event.clock,
@@ -157,8 +159,10 @@ def board(event: Event) -> dict[str, Any]:
     out["champion"] = table["champion"]
     out["standings"] = table.get("standings")
     out["sections"] = table.get("sections")
-    out["rulings"] = [{"round": g.round, "table": g.table, "seat": g.seat, "player": g.player,
-                       "correctable": g.correctable, "disqualified": g.disqualified} for g in event.rulings]
+    out["rulings"] = [{"round": g.round, "table": g.table, "seat": g.seat, "player": g.player, "kind": g.kind,
+                       "detail": g.detail, "correctable": g.correctable, "disqualified": g.disqualified}
+                      for g in event.rulings]
+    out["misconduct"] = list(misconduct_names(event.rules))
     return out
 
 

@@ -40,22 +40,44 @@ export async function act(run, draw) {
   }
 }
 
-/** The misplay ruling form in #ruling, sent with ``secret()`` (a judge's PIN or the password). */
+/** The ruling form in #ruling, sent with ``secret()`` (a judge's PIN or the password): a misplay, and
+ * where the event's rules offer it (``misconductKinds``) seed 004's misconduct at Euchre. */
 export function rulingForm(secret, draw) {
-  $("ruling").innerHTML = `<h2 id="ruling-h">Misplay ruling</h2><form id="ruling-form" class="row">
+  $("ruling").innerHTML = `<h2 id="ruling-h">Rulings</h2><form id="ruling-form" class="row">
     <label>Table <input id="ruling-table" type="number" min="1" required></label>
     <label>Seat <input id="ruling-seat" type="number" min="0" required></label>
-    <label>Ruling <select id="ruling-kind"><option value="true">correctable: replay from the misplay</option>
-      <option value="false">not correctable: sits out, loses the highest bid</option></select></label>
+    <label>Ruling <select id="ruling-kind"><option value="true">misplay, correctable: replay from the misplay</option>
+      <option value="false">misplay, not correctable: sits out, loses the highest bid</option></select></label>
     <button type="submit">Record</button></form><div id="rulings"></div>`;
   $("ruling-form").addEventListener("submit", (event) => {
     event.preventDefault();
+    const kind = $("ruling-kind").value;
+    const body = { table: Number($("ruling-table").value), seat: Number($("ruling-seat").value) };
+    if (kind === "true" || kind === "false") body.correctable = kind === "true";
+    else body.misconduct = kind;
     act(async () => {
-      const g = await call("POST", `/api/desk/${eventId()}/rulings`, { table: Number($("ruling-table").value),
-        seat: Number($("ruling-seat").value), correctable: $("ruling-kind").value === "true" }, secret());
+      const g = await call("POST", `/api/desk/${eventId()}/rulings`, body, secret());
+      if (body.misconduct) return `${body.misconduct} by ${g.player}: the hand is forfeited (${g.delta.map((d) => (d < 0 ? d : `+${d}`)).join(", ")})`;
       return `misplay of ${g.player} recorded${g.disqualified ? ": disqualified" : ""}`;
     }, draw);
   });
+}
+
+const MISCONDUCT_WORDS = { renege: "2 points", "table talk": "4 points", "dealing out of turn": "2 points" };
+
+/** Offer the misconduct rulings ``names`` (seed 004, at Euchre) in the ruling form, once. */
+export function misconductKinds(names) {
+  const select = $("ruling-kind");
+  if (!select || !names || select.dataset.misconduct === names.join(",")) return;
+  select.dataset.misconduct = names.join(",");
+  select.querySelectorAll("option.misconduct").forEach((o) => o.remove());
+  for (const name of names) {
+    const option = document.createElement("option");
+    option.className = "misconduct";
+    option.value = name;
+    option.textContent = `${name}: the hand is forfeited, the opponents receive ${MISCONDUCT_WORDS[name] || "points"}`;
+    select.append(option);
+  }
 }
 
 /** Call ``draw`` now and every ``ms`` milliseconds (a failed draw is shown, then tried again). */

@@ -1,5 +1,5 @@
 // The director's console: entrants, seating, the tables' invite links, judges, rulings, standings.
-import { $, act as run, call, esc, eventId, every, forget, holdEvent, keep, kept, rulingForm, sheetForm, sheetHtml, standingsHtml, statusLine, tablesHtml } from "./desk.js";
+import { $, act as run, call, esc, eventId, every, forget, holdEvent, keep, kept, misconductKinds, rulingForm, sheetForm, sheetHtml, standingsHtml, statusLine, tablesHtml } from "./desk.js";
 
 const id = eventId();
 const base = `/api/desk/${id}`;
@@ -51,7 +51,8 @@ async function draw() {
   keepOpen.forEach((t) => { const d = $("tables").querySelector(`[data-table="${t}"] details`); if (d) d.open = true; });
   $("judge-list").textContent = data.judges.length ? `Judges: ${data.judges.join(", ")}` : "No judges yet.";
   $("rulings").innerHTML = data.rulings.map((g) => `<p>Round ${g.round}, table ${g.table}: ${esc(g.player)} · ${
-    g.correctable ? "correctable" : "not correctable"}${g.disqualified ? " · disqualified" : ""}</p>`).join("");
+    g.kind !== "misplay" ? esc(g.detail) : g.correctable ? "misplay, correctable" : "misplay, not correctable"}${g.disqualified ? " · disqualified" : ""}</p>`).join("");
+  misconductKinds(data.misconduct);
   $("standings").innerHTML = standingsHtml(data);
 }
 

@@ -1,5 +1,5 @@
 // The judges' console: each table's finished hands to confirm with the judge's PIN, and rulings.
-import { $, act as run, call, esc, eventId, every, forget, keep, kept, rulingForm, sheetForm, sheetHtml } from "./desk.js";
+import { $, act as run, call, esc, eventId, every, forget, keep, kept, misconductKinds, rulingForm, sheetForm, sheetHtml } from "./desk.js";
 
 const base = `/api/desk/${eventId()}`;
 const pin = () => kept("judge");
@@ -28,9 +28,13 @@ async function draw() {
   $("login").hidden = true;
   $("console").hidden = false;
   $("status").textContent = `Judge ${data.judge} · ${data.status} · ${data.verify === "judge" ? "results wait for your confirmations" : "your sign-off is optional"}`;
+  // a redraw keeps what the judge ticked ("the match clock stopped this game")
+  const ticked = new Set([...$("tables").querySelectorAll("input.stopped:checked")].map((i) => i.dataset.table));
   $("tables").innerHTML = data.tables.map((t) => `<section class="panel desk-table" data-table="${t.table}">
     <h2>Table ${t.table}: ${esc(t.entrants.join(" · "))}</h2><p class="muted">Seats: ${esc(t.seats.map((s, i) => `${i} ${s}`).join(", "))}</p>
     ${hands(t)}</section>`).join("") || '<p class="panel muted">No round is open.</p>';
+  $("tables").querySelectorAll("input.stopped").forEach((i) => { i.checked = ticked.has(i.dataset.table); });
+  misconductKinds(data.misconduct);
 }
 
 $("login-form").addEventListener("submit", (event) => {
