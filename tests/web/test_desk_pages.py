@@ -221,3 +221,61 @@ def test_director_finds_his_events_in_this_browser_and_archives_one(
     finally:
         context.close()
         stranger.close()
+
+
+def test_a_closed_tables_page_offers_no_action(browser: Browser, web_server: Server) -> None:
+    """A table the desk closes (here by archiving the event) keeps its last state on the page, with no
+    bid, card or hint left to click."""
+    event = Event.create(web_server.base, format="darrtown")
+    ok(event.post("entrants", {"csv": "Ann\nBob\nCy\nDee\n"}))
+    ok(event.post("seat", {"bots": {n: "heuristic" for n in ("Bob", "Cy", "Dee")}}))
+    (link,) = [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]
+    context = browser.new_context()
+    try:
+        ann = Player(context.new_page())
+        ann.join(link["link"], "Ann")
+        assert ann.wait_turn_or_summary() == "turn"
+        offered = ann.choices()
+        assert offered["acts"] or offered["legal"], offered
+        ok(event.post("archive", {"archived": True}))
+        ann.page.wait_for_selector("body[data-status='closed']", timeout=WAIT_MS)
+        ann.page.wait_for_function("() => document.querySelector('#notice').textContent.includes('closed')",
+                                   timeout=WAIT_MS)
+        left = ann.choices()
+        assert left["acts"] == [] and left["legal"] == [] and not ann.my_turn(), left
+        assert ann.page.is_disabled("#hint-btn")
+        assert not ann.errors, ann.errors
+    finally:
+        context.close()
+
+
+def test_the_judges_clock_stopped_tick_stays_when_the_console_redraws(
+        browser: Browser, web_server: Server) -> None:
+    """The judges' console redraws every two seconds; the "match clock stopped this game" box a judge
+    ticked before confirming a physical table's hand stays ticked."""
+    event = Event.create(web_server.base, format="knockout")
+    pin = ok(event.post("judges", {"name": "Judy Day"}), 201)["pin"]
+    ok(event.post("entrants", {"csv": "Ann\nBob\nCy\nDee\n"}))
+    ok(event.post("seat", {"physical": True}))
+    ok(event.post("tables/1/sheet", {"dealer": 3, "bids": "2,pass,pass,pass", "trump": "S",
+                                     "awards": "high=0:AS low=1 jack=0 game=0", "points": "20,5,0,0"}, secret=pin))
+    errors: list[str] = []
+    context = browser.new_context()
+    try:
+        judge = watch_errors(context.new_page(), errors)
+        judge.goto(f"{web_server.base}/desk/{event.id}/judge")
+        judge.fill("#pin", pin)
+        judge.click("#login-form button[type=submit]")
+        box = "input.stopped[data-table='1']"
+        judge.wait_for_selector(box, timeout=WAIT_MS)
+        judge.check(box)
+        judge.evaluate("() => { document.querySelector('#tables section').dataset.drawn = 'before'; }")
+        judge.wait_for_function("() => !document.querySelector('#tables section[data-drawn]')", timeout=WAIT_MS)
+        assert judge.is_checked(box)
+        judge.uncheck(box)
+        judge.evaluate("() => { document.querySelector('#tables section').dataset.drawn = 'before'; }")
+        judge.wait_for_function("() => !document.querySelector('#tables section[data-drawn]')", timeout=WAIT_MS)
+        assert not judge.is_checked(box)
+        assert not errors, errors
+    finally:
+        context.close()

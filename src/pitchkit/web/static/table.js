@@ -27,8 +27,10 @@ function ctx() {
   const players = page.table ? page.table.players : 0;
   const options = page.table ? page.table.options || {} : {};
   const opts = drawingOptions(options);
+  // a closed table takes no action: its last state is shown without anyone to act
+  const closed = page.table && page.table.status === "closed" && page.state;
   return {
-    table: page.table, state: page.state, seat: page.seat, name, offJack: opts.offJack, teams: opts.teams, opts, options,
+    table: page.table, state: closed ? { ...page.state, to_act: null, legal: [] } : page.state, seat: page.seat, name, offJack: opts.offJack, teams: opts.teams, opts, options,
     selected: page.selected, hint: page.hint, groups: sides(players, opts.teams), showGame: opts.showGame,
     handTeams: opts.dynamic ? handTeams(page.state, options) : null,
   };
@@ -132,6 +134,8 @@ function onMessage(m) {
     unmarkSent();
     notice(m.message);
   } else if (m.type === "closed") {
+    if (page.table) page.table = { ...page.table, status: "closed" };
+    draw();
     notice(`This table is closed: ${m.reason}.`);
   } else if (m.type === "hint") {
     const a = m.action;
