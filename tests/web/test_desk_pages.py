@@ -249,6 +249,12 @@ def test_a_closed_tables_page_offers_no_action(browser: Browser, web_server: Ser
         context.close()
 
 
+def redrawn(page: Page) -> None:
+    """Wait until the console draws its tables again (the marked element is replaced)."""
+    page.evaluate("() => { document.querySelector('#tables section').dataset.drawn = 'before'; }")
+    page.wait_for_function("() => !document.querySelector('#tables section[data-drawn]')", timeout=WAIT_MS)
+
+
 def test_the_judges_clock_stopped_tick_stays_when_the_console_redraws(
         browser: Browser, web_server: Server) -> None:
     """The judges' console redraws every two seconds; the "match clock stopped this game" box a judge
@@ -257,8 +263,9 @@ def test_the_judges_clock_stopped_tick_stays_when_the_console_redraws(
     pin = ok(event.post("judges", {"name": "Judy Day"}), 201)["pin"]
     ok(event.post("entrants", {"csv": "Ann\nBob\nCy\nDee\n"}))
     ok(event.post("seat", {"physical": True}))
-    ok(event.post("tables/1/sheet", {"dealer": 3, "bids": "2,pass,pass,pass", "trump": "S",
-                                     "awards": "high=0:AS low=1 jack=0 game=0", "points": "20,5,0,0"}, secret=pin))
+    hand = {"dealer": 3, "bids": "2,pass,pass,pass", "trump": "S", "awards": "high=0:AS low=1 jack=0 game=0",
+            "points": "20,5,0,0"}
+    ok(event.post("tables/1/sheet", hand, secret=pin))
     errors: list[str] = []
     context = browser.new_context()
     try:
@@ -269,12 +276,10 @@ def test_the_judges_clock_stopped_tick_stays_when_the_console_redraws(
         box = "input.stopped[data-table='1']"
         judge.wait_for_selector(box, timeout=WAIT_MS)
         judge.check(box)
-        judge.evaluate("() => { document.querySelector('#tables section').dataset.drawn = 'before'; }")
-        judge.wait_for_function("() => !document.querySelector('#tables section[data-drawn]')", timeout=WAIT_MS)
+        redrawn(judge)
         assert judge.is_checked(box)
         judge.uncheck(box)
-        judge.evaluate("() => { document.querySelector('#tables section').dataset.drawn = 'before'; }")
-        judge.wait_for_function("() => !document.querySelector('#tables section[data-drawn]')", timeout=WAIT_MS)
+        redrawn(judge)
         assert not judge.is_checked(box)
         assert not errors, errors
     finally:
