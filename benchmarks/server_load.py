@@ -2,7 +2,8 @@
 
 Starts ``pitch serve`` on a free loopback port with a temporary SQLite database (or uses ``--url``),
 creates ``--tables`` tables of four human seats (``POST /api/tables``, then each seat joined), and
-drives them from this process (or ``--procs`` processes) with one websocket client per seat. The seat
+drives them from this process (or ``--procs`` processes) with one websocket client per seat
+(``server_loadgen.py``). The seat
 to act waits ``--think-ms``, then sends a random legal action from its state, with the version it
 saw. A table whose game ends is replaced by a new one, so the load lasts ``--seconds``.
 
@@ -29,14 +30,11 @@ Run: ``python benchmarks/server_load.py --tables 100 --seconds 20 [--think-ms 0]
 from __future__ import annotations
 
 import argparse
-import asyncio
 import collections
 import concurrent.futures
 import contextlib
 import multiprocessing
 import os
-import random
-import resource
 import shutil
 import signal
 import socket
@@ -44,328 +42,24 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Coroutine, Iterator
-from dataclasses import dataclass, field
-from multiprocessing.synchronize import Barrier
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import orjson
 import sqlalchemy as sa
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
-
-#: seconds allowed for starting the server, creating the first tables and connecting every client
-SETUP_SECONDS = 180.0
-#: seconds after the deadline for actions under way to be answered
-DRAIN_SECONDS = 5.0
-#: seconds one HTTP call or websocket handshake may take
-CALL_SECONDS = 30.0
-#: messages a second one connection sends at most (the server closes one above 20 on average)
-SEND_RATE = 19.0
-#: tables created or websockets opened at once during set-up
-SETUP_CONCURRENCY = 16
-SEATS = 4
-
-_OPENER = urllib.request.build_opener(urllib.request.ProxyHandler({}))
-
-
-# -- HTTP ------------------------------------------------------------------------------------------
-
-def call(base: str, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
-    """One JSON call to the server; raises ``RuntimeError`` with the server's message on failure."""
-    data = None if body is None else orjson.dumps(body)
-    request = urllib.request.Request(base + path, data=data, method=method,
-                                     headers={"content-type": "application/json"})
-    label = method + " " + "/".join("ID" if len(part) > 16 else part for part in path.split("/"))
-    try:
-        with _OPENER.open(request, timeout=CALL_SECONDS) as response:
-            return orjson.loads(response.read())
-    except urllib.error.HTTPError as e:
-        raise RuntimeError(f"{label}: HTTP {e.code}") from None
-    except OSError as e:
-        raise RuntimeError(f"{label}: {type(e).__name__}") from None
-
-
-@dataclass(frozen=True)
-class TableSeats:
-    """A table and the token of each of its seats."""
-
-    id: str
-    tokens: tuple[str, ...]
-
-
-def new_table(base: str, variant: str) -> TableSeats:
-    """A table of four people: created, then every seat joined (the game starts with the last)."""
-    made = call(base, "POST", "/api/tables",
-                {"variant": variant, "players": SEATS, "seats": [{"human": True}] * SEATS})
-    tokens = []
-    for invite in sorted(made["invites"], key=lambda i: i["seat"]):
-        joined = call(base, "POST", f"/api/tables/{made['id']}/join",
-                      {"seat": invite["seat"], "invite": invite["invite"], "name": f"load {invite['seat']}"})
-        tokens.append(joined["token"])
-    return TableSeats(made["id"], tuple(tokens))
-
-
-# -- the load generator ----------------------------------------------------------------------------
-
-@dataclass
-class Totals:
-    """What one load process measured."""
-
-    actions: int = 0
-    latencies: list[float] = field(default_factory=list)
-    errors: collections.Counter[str] = field(default_factory=collections.Counter)
-    #: per table: the highest version any of its clients saw, and each action as its own seat saw it
-    seen: dict[str, dict[str, Any]] = field(default_factory=dict)
-    games: int = 0
-    messages: int = 0
-    message_bytes: int = 0
-    cpu: float = 0.0
-
-
-class Pacer:
-    """Keeps one connection under the server's message rate (a token bucket)."""
-
-    def __init__(self) -> None:
-        self.tokens = 2 * SEND_RATE
-        self.stamp = time.monotonic()
-
-    def delay(self) -> float:
-        """Seconds to wait before the next message (and take its token)."""
-        now = time.monotonic()
-        self.tokens = min(2 * SEND_RATE, self.tokens + (now - self.stamp) * SEND_RATE)
-        self.stamp = now
-        self.tokens -= 1
-        return 0.0 if self.tokens >= 0 else -self.tokens / SEND_RATE
-
-
-class Load:
-    """The clients of one process: its table slots, the clock, and what they measured."""
-
-    def __init__(self, base: str, variant: str, think: float, seed: int) -> None:
-        self.base = base
-        self.ws_base = "ws" + base[4:]
-        self.variant = variant
-        self.think = think
-        self.rng = random.Random(seed)
-        self.totals = Totals()
-        self.deadline = float("inf")
-        self.started = 0.0
-        #: the tables being played
-        self.active: set[TableRun] = set()
-
-    @property
-    def sending(self) -> bool:
-        """True until the deadline."""
-        return time.perf_counter() < self.deadline
-
-    def error(self, message: str) -> None:
-        """Count an error by its message."""
-        self.totals.errors[message[:120]] += 1
-
-    def choose(self, legal: list[Any]) -> dict[str, Any]:
-        """A random legal action (a discard: the fewest cards allowed, chosen at random)."""
-        action: dict[str, Any] = self.rng.choice(legal)
-        options = action.get("discard")
-        if isinstance(options, dict):
-            return {"discard": self.rng.sample(options["choose_from"], options["count"][0])}
-        return action
-
-    async def open(self, table: TableSeats) -> TableRun | None:
-        """Connect the table's four seats and read their snapshots."""
-        run = TableRun(self, table)
-        try:
-            for seat, token in enumerate(table.tokens):
-                ws = await connect(f"{self.ws_base}/ws/tables/{table.id}?token={token}", compression=None,
-                                   proxy=None, open_timeout=CALL_SECONDS, ping_interval=None,
-                                   close_timeout=1, max_size=2**20)
-                run.sockets.append(ws)
-                first = orjson.loads(await asyncio.wait_for(ws.recv(), CALL_SECONDS))
-                if first.get("type") != "snapshot" or first.get("seat") != seat:
-                    self.error("the first message was not the seat's snapshot")
-                    await run.close()
-                    return None
-                run.snapshots.append(first)
-        except (OSError, TimeoutError, ConnectionClosed) as e:
-            self.error(f"connect: {type(e).__name__}")
-            await run.close()
-            return None
-        return run
-
-    async def slot(self, first: TableRun | None, stop: asyncio.Event) -> None:
-        """One table at a time, for as long as the run lasts: a finished game is replaced."""
-        run = first
-        while run is not None:
-            await run.play(stop)
-            if not run.over or not self.sending:
-                return
-            try:
-                table = await asyncio.to_thread(new_table, self.base, self.variant)
-            except RuntimeError as e:
-                self.error(str(e))
-                return
-            run = await self.open(table)
-
-
-class TableRun:
-    """One table's four connections while its game is played."""
-
-    def __init__(self, load: Load, table: TableSeats) -> None:
-        self.load = load
-        self.table = table
-        self.sockets: list[ClientConnection] = []
-        self.snapshots: list[dict[str, Any]] = []
-        self.seen = [0] * SEATS
-        #: actions sent and not yet known to every seat: (version sent with, time sent)
-        self.pending: collections.deque[tuple[int, float]] = collections.deque()
-        self.acted = 0
-        self.over = False
-        self.record = load.totals.seen.setdefault(table.id, {"version": 0, "actions": {}})
-        self.pacers = [Pacer() for _ in range(SEATS)]
-        self.acting: set[asyncio.Task[None]] = set()
-
-    async def close(self) -> None:
-        """Close every connection (bounded by the client's close timeout)."""
-        for ws in self.sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
-
-    async def play(self, stop: asyncio.Event) -> None:
-        """Read every seat's messages and act when a seat is to act, until the game ends, a connection
-        fails, or ``stop``."""
-        self.load.active.add(self)
-        readers = [asyncio.create_task(self.read(seat)) for seat in range(SEATS)]
-        for seat, snap in enumerate(self.snapshots):
-            self.receive(seat, snap)
-        ended = asyncio.create_task(stop.wait())
-        await asyncio.wait([ended, *readers], return_when=asyncio.FIRST_COMPLETED)
-        ended.cancel()
-        self.load.active.discard(self)
-        await self.close()
-        for task in readers:
-            task.cancel()
-        await asyncio.gather(*readers, return_exceptions=True)
-        if self.pending and not self.over:
-            self.load.error("an action was never answered to every seat")
-
-    async def read(self, seat: int) -> None:
-        ws = self.sockets[seat]
-        totals = self.load.totals
-        try:
-            async for raw in ws:
-                totals.messages += 1
-                totals.message_bytes += len(raw)
-                self.receive(seat, orjson.loads(raw))
-                if self.over:
-                    return
-        except ConnectionClosed as e:
-            if not self.over and self.load.sending:
-                self.load.error(f"connection closed by the server: code {e.rcvd.code if e.rcvd else None}")
-
-    def receive(self, seat: int, msg: dict[str, Any]) -> None:
-        """One message to ``seat``: note its version, time the actions it completes, act if asked."""
-        kind = msg.get("type")
-        if kind == "error":
-            self.load.error(str(msg.get("message")))
-            return
-        if kind not in ("update", "snapshot"):
-            return
-        now = time.perf_counter()
-        version = int(msg["version"])
-        self.seen[seat] = max(self.seen[seat], version)
-        self.record["version"] = max(self.record["version"], version)
-        for event in msg.get("events", ()):
-            action = event.get("action")
-            if action is not None and action.get("seat") == seat:
-                self.record["actions"][event["seq"]] = action
-        low = min(self.seen)
-        totals = self.load.totals
-        while self.pending and self.pending[0][0] < low:
-            _, sent = self.pending.popleft()
-            totals.latencies.append(now - sent)
-            if now <= self.load.deadline:
-                totals.actions += 1
-        if msg["table"]["status"] == "over":
-            if not self.over:
-                totals.games += 1
-            self.over = True
-            return
-        state = msg.get("state")
-        if (state is None or state.get("to_act") != seat or not state.get("legal")
-                or version <= self.acted or not self.load.sending):
-            return
-        self.acted = version
-        action = self.load.choose(state["legal"])
-        delay = self.load.think + self.pacers[seat].delay()
-        task = asyncio.create_task(self.act(seat, action, version, delay))
-        self.acting.add(task)
-        task.add_done_callback(self.acting.discard)
-
-    async def act(self, seat: int, action: dict[str, Any], version: int, delay: float) -> None:
-        if delay > 0:
-            await asyncio.sleep(delay)
-        if not self.load.sending or self.over:
-            return
-        self.pending.append((version, time.perf_counter()))
-        with contextlib.suppress(ConnectionClosed):
-            await self.sockets[seat].send(orjson.dumps({"type": "act", "action": action,
-                                                        "version": version}).decode())
-
-
-async def drive(base: str, tables: list[TableSeats], *, variant: str, think: float, seconds: float,
-                seed: int, barrier: Barrier | None) -> Totals:
-    """Connect every table, wait for the other load processes, play until the deadline, drain."""
-    load = Load(base, variant, think, seed)
-    gate = asyncio.Semaphore(SETUP_CONCURRENCY)
-
-    async def opened(table: TableSeats) -> TableRun | None:
-        async with gate:
-            return await load.open(table)
-
-    runs = await asyncio.wait_for(asyncio.gather(*(opened(t) for t in tables)), SETUP_SECONDS)
-    if barrier is not None:
-        await asyncio.to_thread(barrier.wait, SETUP_SECONDS)
-    stop = asyncio.Event()
-    cpu0 = _cpu_self()
-    load.started = time.perf_counter()
-    load.deadline = load.started + seconds
-    slots = [asyncio.create_task(load.slot(run, stop)) for run in runs if run is not None]
-    await asyncio.wait(slots, timeout=seconds)
-    drained = time.perf_counter() + DRAIN_SECONDS
-    while time.perf_counter() < drained and any(r.pending for r in load.active):
-        await asyncio.sleep(0.05)
-    stop.set()
-    await asyncio.wait(slots, timeout=DRAIN_SECONDS + 5)
-    for task in slots:
-        task.cancel()
-    load.totals.cpu = _cpu_self() - cpu0
-    return load.totals
-
-
-def run_loop(main: Coroutine[Any, Any, Totals]) -> Totals:
-    """Run the clients on uvloop when it is installed (it comes with ``uvicorn[standard]``)."""
-    try:
-        import uvloop
-    except ImportError:
-        return asyncio.run(main)
-    return uvloop.run(main)
-
-
-def _cpu_self() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
-
-
-def load_process(base: str, tables: list[TableSeats], options: dict[str, Any], barrier: Barrier | None,
-                 out: Any) -> None:
-    """A load process: drive its share of the tables and send back what it measured."""
-    totals = run_loop(drive(base, tables, barrier=barrier, **options))
-    out.send(totals)
-    out.close()
-
+from server_loadgen import (
+    DRAIN_SECONDS,
+    SEATS,
+    SETUP_CONCURRENCY,
+    SETUP_SECONDS,
+    Totals,
+    call,
+    drive,
+    load_process,
+    new_table,
+    run_loop,
+)
 
 # -- the server ------------------------------------------------------------------------------------
 
@@ -522,7 +216,8 @@ def run(args: argparse.Namespace, base: str, pid: int | None, db: str | None) ->
     """Create the tables, drive them, and put the figures together."""
     with concurrent.futures.ThreadPoolExecutor(SETUP_CONCURRENCY) as pool:
         tables = list(pool.map(lambda _: new_table(base, args.variant), range(args.tables)))
-    options = {"variant": args.variant, "think": args.think_ms / 1000, "seconds": args.seconds}
+    options = {"variant": args.variant, "think": args.think_ms / 1000, "seconds": args.seconds,
+               "stagger": args.stagger}
     load_avg = os.getloadavg()
     cpu0 = server_cpu(pid) if pid else 0.0
     profiler = None
@@ -568,6 +263,9 @@ def run(args: argparse.Namespace, base: str, pid: int | None, db: str | None) ->
         totals.messages += part.messages
         totals.message_bytes += part.message_bytes
         totals.cpu += part.cpu
+        totals.sent += part.sent
+        totals.window = (min(totals.window[0] or part.window[0], part.window[0]),
+                         max(totals.window[1], part.window[1]))
     if len(parts) < args.procs:
         totals.errors["a load process did not report"] += args.procs - len(parts)
     totals.latencies.sort()
@@ -586,26 +284,51 @@ def run(args: argparse.Namespace, base: str, pid: int | None, db: str | None) ->
         "client_cpu": round(totals.cpu / wall, 2),
         "load_average_before": [round(x, 2) for x in load_avg],
         "profile": profile_shares(args.profile) if profiler is not None else None,
-        "_seen": totals.seen,
+        "sent_per_50ms": arrivals(totals.sent, 0.05),
+        "_seen": totals.seen, "_window": totals.window,
     }
 
 
+def arrivals(sent: list[float], width: float) -> dict[str, float]:
+    """How evenly the actions were sent: the mean, 99th percentile and most of the actions sent in
+    a slice of ``width`` seconds (tables that act together make bursts of work for the server)."""
+    if not sent:
+        return {}
+    first = min(sent)
+    counts = collections.Counter(int((t - first) / width) for t in sent)
+    slices = [counts.get(i, 0) for i in range(max(counts) + 1)]
+    ordered = sorted(slices)
+    return {"mean": round(len(sent) / len(slices), 1), "p99": ordered[int(0.99 * (len(ordered) - 1))],
+            "max": ordered[-1]}
+
+
+#: the longest stalls listed in the figures
+STALLS_SHOWN = 5
 _STALLS = {"the event loop stalled": "loop", "a full garbage collection": "gc"}
 
 
-def stalls(log: Path) -> dict[str, Any]:
-    """The server's event-loop stalls and long full collections, from its log."""
+def stalls(log: Path, window: tuple[float, float]) -> dict[str, Any]:
+    """The server's event-loop stalls and long full collections during ``window`` (wall-clock
+    seconds), from its log; the longest stalls with what they were made of."""
     found: dict[str, list[float]] = {"loop": [], "gc": []}
+    details: list[dict[str, Any]] = []
+    start, end = window
     for line in log.read_text(errors="replace").splitlines():
         if not line.startswith("{"):
             continue
         with contextlib.suppress(ValueError):
             entry = orjson.loads(line)
             kind = _STALLS.get(entry.get("message"))
-            if kind:
-                found[kind].append(float(entry["ms"]))
-    return {k: {"count": len(v), "max_ms": max(v, default=0.0), "total_ms": round(sum(v), 1)}
-            for k, v in found.items()}
+            if kind is None or not start <= float(entry.get("at", start)) <= end:
+                continue
+            found[kind].append(float(entry["ms"]))
+            if kind == "loop":
+                details.append({k: entry.get(k) for k in ("ms", "cpu_ms", "process_cpu_ms", "gc_ms",
+                                                          "where")})
+    out: dict[str, Any] = {k: {"count": len(v), "max_ms": max(v, default=0.0), "total_ms": round(sum(v), 1)}
+                           for k, v in found.items()}
+    out["loop"]["longest"] = sorted(details, key=lambda d: -float(d["ms"]))[:STALLS_SHOWN]
+    return out
 
 
 def main() -> None:
@@ -628,6 +351,8 @@ def main() -> None:
     parser.add_argument("--gil", action="store_true", help="profile only the thread holding the GIL")
     parser.add_argument("--lag-ms", type=float, default=15.0,
                         help="the server logs each stall of its event loop this long or longer (stalls)")
+    parser.add_argument("--stagger", action="store_true",
+                        help="start each table's first action at a random moment within one think time")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 10_000 or not 0 < args.seconds <= 3600 or not 1 <= args.procs <= 16:
@@ -639,13 +364,15 @@ def main() -> None:
             db = args.db
             report = run(args, args.url.rstrip("/"), None, db)
             seen = report.pop("_seen")
+            report.pop("_window")
             report["lost"] = lost_in_db(db, seen) if db else lost_via_http(args.url.rstrip("/"), seen)
         else:
             db = args.db or f"sqlite:///{tmp}/load.db"
             with server(db, args.workers, Path(tmp), args.stop, args.lag_ms) as (base, proc):
                 report = run(args, base, proc.pid, db)
-            report["stalls"] = stalls(Path(tmp) / "server.log")
+            report["stalls"] = stalls(Path(tmp) / "server.log", report["_window"])
             seen = report.pop("_seen")
+            report.pop("_window")
             report["lost"] = lost_in_db(db, seen)
         report["acknowledged"] = sum(s["version"] for s in seen.values())
     if args.json:

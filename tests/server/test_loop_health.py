@@ -1,7 +1,11 @@
 """What keeps a long-running server's event loop quick, in the server's own process.
 
 ``test_a_stalled_event_loop_is_logged``: a call that blocks the loop for 0.2 s is logged as a stall
-of about that length.
+of about that length, at the function that blocked, with little of the loop's CPU time in it
+(it slept).
+
+``test_a_loop_that_computes_is_logged_with_its_cpu_time``: a loop that computes for 0.2 s is logged
+at the function that computed, with the CPU time it took.
 
 ``test_full_collections_run_when_planned``: with planned collections the oldest generation is no
 longer collected automatically, and one collection is made each period.
@@ -17,7 +21,9 @@ import asyncio
 import gc
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,20 +32,44 @@ from pitchkit.server.probe import LagProbe, planned_collections
 from pitchkit.server.service import TableService
 
 
-def test_a_stalled_event_loop_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+def _stalls(caplog: pytest.LogCaptureFixture, block: Callable[[], None]) -> list[dict[str, Any]]:
     async def go() -> None:
         probe = LagProbe(0.1)
         probe.start()
         await asyncio.sleep(0.05)
-        time.sleep(0.2)  # the loop cannot run meanwhile
+        block()  # the loop cannot run meanwhile
         await asyncio.sleep(0.05)
         probe.stop()
 
     with caplog.at_level(logging.WARNING, logger="pitchkit.server"):
         asyncio.run(go())
-    stalls = [r for r in caplog.records if r.getMessage() == "the event loop stalled"]
+    return [r.__dict__ for r in caplog.records if r.getMessage() == "the event loop stalled"]
+
+
+def _sleep_a_while() -> None:
+    time.sleep(0.2)
+
+
+def _compute_a_while() -> None:
+    end = time.thread_time() + 0.2
+    while time.thread_time() < end:
+        pass
+
+
+def test_a_stalled_event_loop_is_logged(caplog: pytest.LogCaptureFixture) -> None:
+    stalls = _stalls(caplog, _sleep_a_while)
     assert len(stalls) == 1
-    assert 150 <= stalls[0].__dict__["ms"] < 2000
+    assert 150 <= stalls[0]["ms"] < 2000
+    assert stalls[0]["where"].startswith("server/test_loop_health.py:")
+    assert "_sleep_a_while" in stalls[0]["where"].split(" < ")[0]
+    assert stalls[0]["cpu_ms"] < 100
+
+
+def test_a_loop_that_computes_is_logged_with_its_cpu_time(caplog: pytest.LogCaptureFixture) -> None:
+    stalls = _stalls(caplog, _compute_a_while)
+    assert len(stalls) == 1
+    assert stalls[0]["cpu_ms"] >= 190
+    assert "_compute_a_while" in stalls[0]["where"].split(" < ")[0]
 
 
 def test_full_collections_run_when_planned() -> None:
