@@ -484,3 +484,27 @@ def test_darrtown_rule2_seating_puts_every_entrant_at_one_table_as_even_as_possi
     sizes = [len(t.entrants) for t in tables] + ([len(byes)] if byes else [])
     assert max(sizes) - min(sizes) <= 1 and max(sizes) <= size
     assert [t.entrants for t in tables] == [t.entrants for t in events[1].rounds[0].tables]
+
+
+def test_seating_that_is_refused_leaves_the_event_unchanged(tmp_path: Path) -> None:
+    """Two entrants of a seven-point knockout (three players a table) cannot be seated: ``seat`` is
+    refused in one line and the event is as it was, still taking entries."""
+    import dataclasses
+
+    desk = Desk.create(tmp_path / "event", new_event("knockout", preset="seven-point", seed=3))
+    desk.add([["Ann"], ["Bob"]])
+    before = dataclasses.asdict(desk.event)
+    with pytest.raises(DeskError, match="a table needs 3"):
+        desk.seat()
+    assert dataclasses.asdict(desk.event) == before and desk.event.stage == "entry"
+    desk.add([["Cy"]])
+    assert [t.entrants for t in desk.seat().tables] != []
+
+
+def test_a_round_robin_that_cannot_seat_a_table_is_refused(tmp_path: Path) -> None:
+    """Two entrants of a seven-point round robin would be a round of byes only: refused, unchanged."""
+    desk = Desk.create(tmp_path / "event", new_event("round-robin", preset="seven-point", seed=3))
+    desk.add([["Ann"], ["Bob"]])
+    with pytest.raises(DeskError, match="no table can be seated"):
+        desk.seat()
+    assert desk.event.rounds == [] and desk.event.stage == "entry" and desk.event.sections == {}

@@ -6,6 +6,7 @@ before it changes anything; the command line saves the event after each step.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
 from collections.abc import Callable, Sequence
@@ -129,7 +130,17 @@ class Desk(PhysicalTables):
     # rounds
 
     def seat(self) -> Round:
-        """Seat the next round: the next Go-Round, or the next round of the sections' round robin."""
+        """Seat the next round: the next Go-Round, or the next round of the sections' round robin.
+        Refused (:class:`DeskError`) with the event as it was."""
+        before = copy.deepcopy(self.event)
+        try:
+            return self._seat()
+        except DeskError:
+            # seating decides the stage, the sections and the draw before it can tell that no round fits
+            self.event.__dict__.update(before.__dict__)
+            raise
+
+    def _seat(self) -> Round:
         ev = self.event
         if ev.stage == "finished":
             raise DeskError("the event is over")
@@ -180,6 +191,9 @@ class Desk(PhysicalTables):
             playing = {e for t in round_.tables for e in t.entrants}
             round_.byes = sorted(e for s in self._stage_sections() for e in ev.sections[s]
                                  if ev.active(e) and e not in playing)
+        if not round_.tables:
+            raise DeskError(f"no table can be seated: a table needs {ev.least_sides} entrants and the "
+                            "entrants left to meet are fewer")
         ev.rounds.append(round_)
         return round_
 
