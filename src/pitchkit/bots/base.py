@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Protocol
@@ -46,16 +47,20 @@ def make_bot(name: str, *, seed: int | None = None, rng: random.Random | None = 
 
 
 def random_action(view: View, rng: random.Random) -> Action:
-    """A uniformly random legal action (in the discard phase: a random size, then random cards)."""
+    """A uniformly random legal action. A discard is uniform over the legal discards (every set of
+    the cards that may be discarded, of an allowed size), without listing them: a size is drawn in
+    proportion to the number of discards of that size, then that many cards at random."""
     if view.discard_options is not None:
         cards, lo, hi = view.discard_options
-        k = rng.randint(lo, hi)
+        sizes = range(lo, hi + 1)
+        k = rng.choices(sizes, weights=[math.comb(len(cards), n) for n in sizes])[0]
         return Discard(view.seat, tuple(sorted(rng.sample(cards, k))))
     return rng.choice(view.legal)
 
 
 class RandomBot:
-    """Plays a uniformly random legal action."""
+    """Plays a uniformly random legal action: each legal bid, card, choice and discard equally often
+    (a discard is drawn from every legal set of cards to discard, not size first)."""
 
     name = "random"
 
