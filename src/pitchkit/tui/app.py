@@ -14,6 +14,7 @@ from textual.worker import Worker, WorkerState
 
 from pitchkit.actions import Action, DeclareTrump, Discard, PassCards, Phase, Play
 from pitchkit.bots import Bot
+from pitchkit.bots.hints import FAST_HINT_BOT, warm_up
 from pitchkit.cards import Card
 from pitchkit.errors import PitchError
 from pitchkit.tui.cards import card_label, card_markup, suit_markup
@@ -47,6 +48,13 @@ def decide(bot: Bot, view: View, asked: object) -> tuple[object, Action]:
         return asked, bot.choose(view)
 
 
+def advise_hint(session: Session, view: View, asked: object) -> tuple[object, tuple[Action, str, str]]:
+    """The hint for ``view`` with its reason (run on a worker thread, one search at a time), with the
+    token ``asked``."""
+    with _SEARCH:
+        return asked, session.hint(view)
+
+
 class PlayApp(GuardedTable):
     """A game at the table. ``new_session(n)`` makes the n-th game (0, then 1 after "play again");
     ``delay`` is the pause in seconds before each bot action (0: bots act at once); at a bots-only
@@ -77,8 +85,11 @@ class PlayApp(GuardedTable):
     # -- lifecycle ------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """Show the first deal and let the bots start."""
+        """Show the first deal and let the bots start; a hint by ``pimc`` loads its compiled solver
+        meanwhile, so that the first hint already has its reason."""
         super().on_mount()
+        if self.session.human is not None and self.session.hint_bot_name == FAST_HINT_BOT:
+            self.run_worker(warm_up, name="warm-up", group="warm-up", thread=True, exit_on_error=False)
         self._begin()
 
     def _begin(self) -> None:
@@ -229,7 +240,7 @@ class PlayApp(GuardedTable):
         if worker.group == "hint":
             if asked is self._hint_asked:
                 self._hint_asked = None
-                self._show_hint(action)
+                self._show_hint(*action)
             return
         if asked is not self._asked:
             return
@@ -385,14 +396,16 @@ class PlayApp(GuardedTable):
             return
         self._hint_asked = object()
         self.message(f"The {s.hint_bot_name} bot is thinking about a hint...", style="dim")
-        self.run_worker(partial(decide, s.hint_bot(), s.game.view(s.human), self._hint_asked),
+        self.run_worker(partial(advise_hint, s, s.game.view(s.human), self._hint_asked),
                         name="hint", group="hint", thread=True, exit_on_error=False)
 
-    def _show_hint(self, action: Action) -> None:
+    def _show_hint(self, action: Action, bot: str, reason: str) -> None:
+        """The hint on the message line, and with the advisor's reason in the log."""
         s = self.session
         if isinstance(action, Discard | PassCards):
             self.selected = frozenset(action.cards)
             self._redraw()
-        text = action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup)
-        hint = Text.from_markup(f"[green]Hint ({s.hint_bot_name} bot):[/] {text.split(': ', 1)[1]}")
-        self.panel("#message").update(hint)
+        text = action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup).split(": ", 1)[1]
+        self.panel("#message").update(Text.from_markup(f"[green]Hint ({bot} bot):[/] {text}"))
+        if reason:
+            self.log_line(f"[green]Hint:[/] {text}: {escape(reason)}")

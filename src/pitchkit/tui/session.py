@@ -10,17 +10,19 @@ from pathlib import Path
 
 from pitchkit.actions import Action, Play
 from pitchkit.bots import Bot, make_bot
-from pitchkit.bots.hints import hint_bot_name
+from pitchkit.bots.hints import hint_bot_name, hint_json
 from pitchkit.errors import PitchError
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
 from pitchkit.presets import find_preset
-from pitchkit.record import load_hand, record_hands, replay_game
+from pitchkit.record import load_hand, parse_action, record_hands, replay_game
 from pitchkit.rules import Rules
 from pitchkit.tui.narrate import seat_names
 from pitchkit.tui.saves import GameFile, SaveError, TableSetup, saved_text, table_setup
 from pitchkit.view import View, make_view
 
+#: about how long the terminal table's hint may take to work out its reason (seconds)
+HINT_SECONDS = 1.0
 #: the strongest bot first; the first one that can be made is the default opponent (hints: see
 #: :mod:`pitchkit.bots.hints`)
 PREFERRED_BOTS = ("heuristic", "random")
@@ -96,7 +98,7 @@ class Session:
             s: make_bot(bot, rng=_rng(seed, f"bot:{s}"))
             for s in range(rules.players) if s != human
         }
-        self._hint_bot: Bot | None = None
+        self._hint_rng: random.Random | None = None
         #: the bot that gives hints (see :mod:`pitchkit.bots.hints`)
         self.hint_bot_name = hint_bot_name() if human is not None else bot
         #: finished hands whose summary has not been shown yet
@@ -217,17 +219,20 @@ class Session:
         if self.unshown:
             self.unshown.pop(0)
 
-    def hint(self) -> Action:
-        """What the strongest available bot would do in the human's place."""
-        if self.human is None or not self.human_turn:
-            raise PitchError("it is not your turn")
-        return self.hint_bot().choose(self.game.view(self.human))
-
-    def hint_bot(self) -> Bot:
-        """The bot that gives hints, made on first use."""
-        if self._hint_bot is None:
-            self._hint_bot = make_bot(self.hint_bot_name, rng=_rng(self.seed, "hint"))
-        return self._hint_bot
+    def hint(self, view: View | None = None) -> tuple[Action, str, str]:
+        """The hint as the online tables give it (:func:`~pitchkit.bots.hints.hint_json`): what the
+        hint bot would do in the human's place (``view``, taken now if not given), the bot that
+        answered, and the advisor's reason in one sentence ("" when it has none), worked out in
+        about :data:`HINT_SECONDS`."""
+        if view is None:
+            if self.human is None or not self.human_turn:
+                raise PitchError("it is not your turn")
+            view = self.game.view(self.human)
+        if self._hint_rng is None:
+            self._hint_rng = _rng(self.seed, "hint")
+        out = hint_json(self.hint_bot_name, view, self._hint_rng.getrandbits(63), HINT_SECONDS)
+        action = parse_action(view.rules, {"seat": view.seat, **out["action"]})[0]
+        return action, str(out["bot"]), str(out["reason"])
 
     # -- saving ---------------------------------------------------------------------------------
 

@@ -1,0 +1,39 @@
+"""The terminal table's hint with its reason: the move on the message line, and the advisor's
+sentence in the log, as the browser table shows them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import RichLog
+
+from pitchkit import make_rules
+from pitchkit.actions import Phase
+from pitchkit.tui.keys import auction_choices, choices
+from tests.test_tui import first_legal, make_app, phase_of, run, settle, text_of
+
+
+def test_the_hint_gives_the_advisors_reason_in_the_log(tmp_path: Path) -> None:
+    app = make_app(make_rules("pct"), tmp_path, dealer=3, passing=True)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        await pilot.press(first_legal(auction_choices(s.view(0)), skip_pass=True).key)
+        await settle(app, pilot)
+        await pilot.press(first_legal(choices(s.view(0))).key)  # the first lead names trump
+        await settle(app, pilot)
+        assert s.human_turn and phase_of(s) == Phase.PLAY and s.game.hand.trump is not None
+        for _ in range(3):  # the first hint may come while the compiled solver loads: without a reason
+            await pilot.press("?")
+            await settle(app, pilot)
+            lines = [line.text for line in app.screen_stack[0].query_one("#log", RichLog).lines]
+            hinted = [line for line in lines if line.startswith("Hint: ")]
+            if hinted:
+                break
+        message = text_of(app, "#message")
+        assert message.startswith("Hint (") and " bot): play " in message
+        assert hinted and "on average" in hinted[-1], lines
+        await pilot.press("q")
+
+    run(app, script)
