@@ -284,3 +284,41 @@ def test_the_judges_clock_stopped_tick_stays_when_the_console_redraws(
         assert not errors, errors
     finally:
         context.close()
+
+
+def test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console(
+        browser: Browser, web_server: Server) -> None:
+    """The judges' console of a Euchre event offers seed 004's misconduct rulings; table talk recorded
+    there forfeits the hand in progress (4 points to the other team) and the director sees the ruling
+    with its score change."""
+    event = Event.create(web_server.base, format="knockout", preset="euchre")
+    pin = ok(event.post("judges", {"name": "Judy"}), 201)["pin"]
+    ok(event.post("entrants", {"csv": "Ann,Bea\nCy,Dee\n"}))
+    ok(event.post("seat", {"bots": {event.board()["entrants"][1]: "heuristic"}}))
+    for link in [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]:
+        table_id = link["link"].split("/t/")[1].split("?")[0]
+        ok(http(web_server.base, "POST", f"/api/tables/{table_id}/join",
+                {"seat": link["seat"], "invite": link["link"].split("invite=")[1], "name": link["player"]}))
+    errors: list[str] = []
+    context = browser.new_context()
+    try:
+        judge = watch_errors(context.new_page(), errors)
+        judge.goto(f"{web_server.base}/desk/{event.id}/judge")
+        judge.fill("#pin", pin)
+        judge.click("#login-form button[type=submit]")
+        judge.wait_for_selector("#ruling-kind option[value='table talk']", state="attached", timeout=WAIT_MS)
+        judge.fill("#ruling-table", "1")
+        judge.fill("#ruling-seat", "1")
+        judge.select_option("#ruling-kind", "table talk")
+        judge.click("#ruling-form button[type=submit]")
+        judge.wait_for_function("() => document.querySelector('#notice').textContent.includes('forfeited')",
+                                timeout=WAIT_MS)
+        assert "(+4, +0, +4, +0)" in judge.inner_text("#notice")
+        director = watch_errors(context.new_page(), errors)
+        director.goto(f"{web_server.base}/desk/{event.id}/director#key={event.password}")
+        director.wait_for_function("() => document.querySelector('#rulings').textContent"
+                                   ".includes('table talk')", timeout=WAIT_MS)
+        assert "table talk: +4, +0, +4, +0" in director.inner_text("#rulings")
+        assert not errors, errors
+    finally:
+        context.close()
