@@ -18,6 +18,12 @@
 - ``test_a_hand_ended_by_a_misplay_ruling_names_the_ruling_in_the_summary``: an entrant plays at
   the browser table through the director's invite link; the director rules an uncorrectable misplay
   (seed 000 tournament rules 36-37) and the entrant's end-of-hand summary names the ruling.
+- ``test_a_closed_tables_page_offers_no_action``: a table the desk closes (the event archived) shows
+  its last state with no bid, card or hint to click.
+- ``test_the_judges_clock_stopped_tick_stays_when_the_console_redraws``: the "match clock stopped"
+  box a judge ticked stays ticked across the console's redraws.
+- ``test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console``: the console of a
+  Euchre event offers seed 004's misconduct; table talk forfeits the hand, the director sees it.
 """
 
 from __future__ import annotations
