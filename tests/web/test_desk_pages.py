@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import io
 import re
+from typing import Any
 
 from playwright.sync_api import Browser, Page
 
@@ -119,12 +120,18 @@ def test_director_runs_a_knockout_a_judge_confirms_a_hand_and_the_board_follows(
     assert not errors, errors
 
 
-def test_a_hand_ended_by_a_misplay_ruling_names_the_ruling_in_the_summary(
-        browser: Browser, web_server: Server) -> None:
-    event = Event.create(web_server.base, format="darrtown")
+def darrtown_seat_for_ann(base: str) -> tuple[Event, dict[str, Any]]:
+    """A Darrtown event seated with bots but for Ann, and the invite link of her seat."""
+    event = Event.create(base, format="darrtown")
     ok(event.post("entrants", {"csv": "Ann\nBob\nCy\nDee\n"}))
     ok(event.post("seat", {"bots": {n: "heuristic" for n in ("Bob", "Cy", "Dee")}}))
     (link,) = [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]
+    return event, link
+
+
+def test_a_hand_ended_by_a_misplay_ruling_names_the_ruling_in_the_summary(
+        browser: Browser, web_server: Server) -> None:
+    event, link = darrtown_seat_for_ann(web_server.base)
     context = browser.new_context()
     try:
         ann = Player(context.new_page())
@@ -232,10 +239,7 @@ def test_director_finds_his_events_in_this_browser_and_archives_one(
 def test_a_closed_tables_page_offers_no_action(browser: Browser, web_server: Server) -> None:
     """A table the desk closes (here by archiving the event) keeps its last state on the page, with no
     bid, card or hint left to click."""
-    event = Event.create(web_server.base, format="darrtown")
-    ok(event.post("entrants", {"csv": "Ann\nBob\nCy\nDee\n"}))
-    ok(event.post("seat", {"bots": {n: "heuristic" for n in ("Bob", "Cy", "Dee")}}))
-    (link,) = [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]
+    event, link = darrtown_seat_for_ann(web_server.base)
     context = browser.new_context()
     try:
         ann = Player(context.new_page())
