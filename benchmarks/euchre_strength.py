@@ -5,10 +5,12 @@
 
 Each board is a game to 10 played twice with the sides swapped, every hand in both engines at once
 (:mod:`pitchkit.search.versus`). Without ``--seconds`` or ``--simulations`` the time is matched:
-a few calibration games (other deals) measure the pitchkit bot's mean seconds per decision, and
-OpenSpiel's IS-MCTS gets that much wall-clock time for every move. Prints points per hand
-(pitchkit's side's score change minus OpenSpiel's) and the game win rate with 95% intervals, and
-both bots' measured seconds per decision.
+calibration games (other deals) measure both bots' mean seconds per decision, IS-MCTS with
+:data:`PROBE_SIMULATIONS` simulations, and IS-MCTS then gets the number of simulations that takes
+as long per move as the pitchkit bot's decision on average (a count, not a clock: the run is
+reproducible, and a busy machine slows both sides alike). ``--seconds`` gives IS-MCTS a wall clock
+per move instead. Prints points per hand (pitchkit's side's score change minus OpenSpiel's) and the
+game win rate with 95% intervals, and both bots' measured seconds per decision.
 """
 
 from __future__ import annotations
@@ -19,17 +21,22 @@ import os
 import statistics
 import sys
 
-from pitchkit.search.versus import GameResult, VersusConfig, play_board, summarize
+from pitchkit.search.versus import BACKUP_SIMULATIONS, GameResult, VersusConfig, play_board, summarize
 
-#: games played to measure the pitchkit bot's time per decision
+#: boards played to measure the bots' time per decision
 CALIBRATION_BOARDS = 2
+#: IS-MCTS simulations per move while calibrating
+PROBE_SIMULATIONS = 500
 
 
-def calibrate(cfg: VersusConfig) -> float:
-    """The pitchkit bot's mean seconds per decision, over games on boards the run does not use."""
-    probe = dataclasses.replace(cfg, seed=cfg.seed + 7_777, simulations=200, seconds=None)
-    times = [t for b in range(CALIBRATION_BOARDS) for g in play_board(probe, b) for t in g.ours]
-    return statistics.fmean(times)
+def calibrate(cfg: VersusConfig) -> int:
+    """IS-MCTS simulations per move that take as long as the pitchkit bot's mean decision, measured
+    on boards the run does not use."""
+    probe = dataclasses.replace(cfg, seed=cfg.seed + 7_777, simulations=PROBE_SIMULATIONS, seconds=None)
+    games = [g for b in range(CALIBRATION_BOARDS) for g in play_board(probe, b)]
+    ours = statistics.fmean(t for g in games for t in g.ours)
+    theirs = statistics.fmean(t for g in games for t in g.theirs)
+    return max(1, round(PROBE_SIMULATIONS * ours / theirs))
 
 
 def main() -> None:
@@ -43,11 +50,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     cfg = VersusConfig(boards=args.boards, bot=args.bot, budget=args.budget, seed=args.seed)
-    if args.simulations is not None:
-        cfg = dataclasses.replace(cfg, simulations=args.simulations, seconds=args.seconds)
+    if args.seconds is not None:
+        cfg = dataclasses.replace(cfg, simulations=10**9, seconds=args.seconds)
     else:
-        seconds = args.seconds if args.seconds is not None else calibrate(cfg)
-        cfg = dataclasses.replace(cfg, simulations=10**9, seconds=seconds)
+        sims = args.simulations if args.simulations is not None else calibrate(cfg)
+        cfg = dataclasses.replace(cfg, simulations=sims)
     how = (f"{cfg.simulations} simulations" if cfg.seconds is None
            else f"{cfg.seconds * 1000:.1f} ms per move")
     print(f"{cfg.bot} (budget {cfg.budget or 'default'}) against OpenSpiel IS-MCTS ({how}), "
@@ -64,6 +71,9 @@ def main() -> None:
     print(f"ms per decision        pitchkit median {s.ours_seconds[0] * 1000:.1f} mean "
           f"{s.ours_seconds[1] * 1000:.1f}; OpenSpiel median {s.theirs_seconds[0] * 1000:.1f} mean "
           f"{s.theirs_seconds[1] * 1000:.1f}")
+    if s.backups:
+        print(f"OpenSpiel moves without a finished simulation in time, made with "
+              f"{BACKUP_SIMULATIONS} simulations: {s.backups}")
     print(f"load average           {os.getloadavg()[0]:.2f}")
 
 

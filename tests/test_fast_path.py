@@ -38,6 +38,7 @@ from pitchkit.errors import RulesError  # noqa: E402
 from pitchkit.fast import PLAYED_RULES, Batch, play_random, supports, unsupported_reason  # noqa: E402
 from pitchkit.fast.kernel import (  # noqa: E402
     CAT_CODE,
+    KIND_ALONE,
     KIND_BID,
     KIND_DECLARE,
     KIND_DISCARD,
@@ -47,9 +48,13 @@ from pitchkit.fast.kernel import (  # noqa: E402
     KIND_SELL,
     MISDEAL_BURIED,
     MISDEAL_CALLED,
+    OPT_ALONE,
+    OPT_MAKE,
     OPT_MISDEAL,
+    OPT_PARTNER,
     OPT_RUN,
     OPT_SELL,
+    PASSED_OUT,
     PLAYED,
     random_discard,
     rng_index,
@@ -57,6 +62,7 @@ from pitchkit.fast.kernel import (  # noqa: E402
 from pitchkit.fast.trace import deal, decisions, engine_actions, replay  # noqa: E402
 from pitchkit.presets import presets  # noqa: E402
 from pitchkit.record import hand_record, score_hand  # noqa: E402
+from pitchkit.rules import ScoreBy, TrumpBy  # noqa: E402
 
 HANDS = 300
 T = TypeVar("T")
@@ -92,6 +98,11 @@ CONFIGS: list[tuple[str, dict[str, object]]] = [
     ("ten-point", {"draw-to": 0, "bidder-takes-stock": False, "misdeal-no-face": False}),
     ("ten-point", {"draw-to": 0, "bidder-takes-stock": False, "misdeal-no-face": False,
                    "trump-by": "lead", "bidder-leads-trump": False, "equal-jokers": True}),
+    ("euchre", {}),
+    ("euchre", {"keep-upcard": True, "super-euchre-points": 4}),
+    ("euchre", {"going-alone": False, "march-points": 3}),
+    ("euchre-stick", {}),
+    ("euchre-uk", {}),
 ]
 
 
@@ -109,6 +120,7 @@ def legal_bits(hand: Hand, passing: int = 0) -> tuple[int, tuple[int, int]]:
         cards, lo, hi = hand.discard_options(seat)
         return mask_of(cards), (lo, hi)
     bits = 0
+    making = hand.rules.trump_by == TrumpBy.UPCARD
     for a in hand.legal_actions():
         match a:
             case Bid(_, None):
@@ -121,8 +133,12 @@ def legal_bits(hand: Hand, passing: int = 0) -> tuple[int, tuple[int, int]]:
                 bits |= 1 << OPT_SELL
             case Choose(_, Choice.MISDEAL):
                 bits |= 1 << OPT_MISDEAL
+            case Choose(_, Choice.ALONE):
+                bits |= 1 << OPT_ALONE
+            case Choose(_, Choice.PARTNER):
+                bits |= 1 << OPT_PARTNER
             case DeclareTrump(_, suit):
-                bits |= 1 << int(suit)
+                bits |= 1 << (OPT_MAKE + int(suit) if making else int(suit))
     return bits, (0, 0)
 
 
@@ -166,7 +182,7 @@ def check_replay(batch: Batch, h: int) -> None:
     assert bool(res.made) == bool(batch.made[h])
     assert bool(hand.auction.ran) == bool(batch.ran[h])
     expected = [-1] * len(CAT_CODE)
-    for award in res.awards:
+    for award in res.awards if hand.rules.score_by == ScoreBy.POINTS else ():  # by tricks: none
         expected[CAT_CODE[award.point]] = award.seat
     assert batch.award[h].tolist() == expected, f"hand {h}: awards"
     assert tuple(batch.delta[h].tolist()) == res.delta, f"hand {h}: deltas"
@@ -246,6 +262,26 @@ def test_branches_are_reached() -> None:
     assert make_rules("ten-point").smudge in bids
     assert ended == {PLAYED, MISDEAL_CALLED, MISDEAL_BURIED}
     assert empty_discard and second_discard
+
+
+def test_euchre_branches_are_reached() -> None:
+    """Euchre on the fast path: going alone and not, the dealer's pick-up and discard, a Benny turned
+    up and its suit named, and hands everyone passed twice, thrown in, each replayed in the engine."""
+    kinds: set[int | tuple[int, int]] = set()
+    benny_named = False
+    for preset in ("euchre", "euchre-uk"):
+        b = play_random(make_rules(preset), HANDS, seed=8, trace=True)
+        for h in range(HANDS):
+            for d in decisions(b, h):
+                kinds.add((d.kind, d.value) if d.kind == KIND_ALONE else d.kind)
+                benny_named |= d.kind == KIND_DECLARE and d.legal == 15 << OPT_MAKE
+    assert {(KIND_ALONE, 0), (KIND_ALONE, 1), KIND_DISCARD, KIND_DECLARE, KIND_BID} <= kinds
+    assert benny_named
+    many = play_random(make_rules("euchre"), 20_000, seed=9, trace=True)
+    thrown = np.flatnonzero(many.misdeal == PASSED_OUT)
+    assert len(thrown) and many.deal_passes[thrown].all()
+    for h in thrown[:3].tolist():
+        check_replay(many, h)
 
 
 def test_a_discard_is_the_engines_legal_discard_at_a_uniform_index() -> None:
@@ -335,7 +371,7 @@ def engine_random_hands(rules: Rules, n: int, seed: int) -> dict[str, list[float
         assert res is not None
         called = misdeal_called(hand)
         out["misdeal called"].append(float(called))
-        out["misdeal buried"].append(float(res.misdeal and not called))
+        out["thrown in"].append(float(res.misdeal and not called))
         if not res.misdeal:
             assert res.pitcher is not None and res.bid is not None
             out["bid"].append(res.bid)
@@ -345,7 +381,7 @@ def engine_random_hands(rules: Rules, n: int, seed: int) -> dict[str, list[float
     return out
 
 
-STATS = ("misdeal called", "misdeal buried", "bid", "smudge bid", "made", "pitcher delta")
+STATS = ("misdeal called", "thrown in", "bid", "smudge bid", "made", "pitcher delta")
 
 
 def fast_stats(batch: Batch) -> dict[str, object]:
@@ -353,7 +389,7 @@ def fast_stats(batch: Batch) -> dict[str, object]:
     bid = batch.bid[played]
     return {
         "misdeal called": batch.misdeal == MISDEAL_CALLED,
-        "misdeal buried": batch.misdeal == MISDEAL_BURIED,
+        "thrown in": (batch.misdeal == MISDEAL_BURIED) | (batch.misdeal == PASSED_OUT),
         "bid": bid,
         "smudge bid": bid > batch.rules.max_bid,
         "made": batch.made[played],
@@ -361,7 +397,7 @@ def fast_stats(batch: Batch) -> dict[str, object]:
     }
 
 
-@pytest.mark.parametrize("preset,engine_hands", [("ten-point", 1000), ("pct", 1000)])
+@pytest.mark.parametrize("preset,engine_hands", [("ten-point", 1000), ("pct", 1000), ("euchre", 1000)])
 def test_random_play_gives_the_engines_rates(preset: str, engine_hands: int) -> None:
     """Means of each statistic agree between the fast path and the engine's own random play
     within 4.5 standard errors of their difference (fixed seeds: the check is deterministic)."""
@@ -400,7 +436,7 @@ def test_same_seed_same_hands_other_seed_others() -> None:
         assert not (a.delta == c.delta).all()
 
 
-@pytest.mark.parametrize("preset", ["seven-point", "ten-point"])
+@pytest.mark.parametrize("preset", ["seven-point", "ten-point", "euchre-uk"])
 def test_plain_python_kernel_plays_the_same_hands(preset: str) -> None:
     code = ("from pitchkit import make_rules; from pitchkit.fast import play_random; "
             f"b = play_random(make_rules('{preset}'), 15, seed=3); "

@@ -14,9 +14,10 @@ return a reason (callers then use the engine):
 
 Hands are independent: each starts from zero scores with a random dealer, as a simulator wants.
 A hand thrown in (a misdeal called by a player dealt no face or point card, or a point card that
-would have to be buried in the draw) is a row of its own, marked in :attr:`Batch.misdeal`; who
-deals next after it is :attr:`Batch.deal_passes`. Supported presets: pct, pct-tournament, smudge,
-auction, auction-partners, ten-point, seven-point.
+would have to be buried in the draw, or a Euchre hand everyone passed twice) is a row of its own,
+marked in :attr:`Batch.misdeal`; who deals next after it is :attr:`Batch.deal_passes`. Supported
+presets: pct, pct-tournament, smudge, auction, auction-partners, ten-point, seven-point, euchre,
+euchre-stick, euchre-uk (a hand scored by tricks has no awards: its row of ``award`` is all -1).
 
 Each random player chooses uniformly among the engine's legal actions, discards included (see
 :mod:`pitchkit.fast.kernel`).
@@ -37,7 +38,16 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchkit.rules import POINT_VALUES, GoingOut, MisdealDealer, Rules, TrumpBy, option_name
+from pitchkit.rules import (
+    POINT_VALUES,
+    FirstLead,
+    GoingOut,
+    MisdealDealer,
+    Rules,
+    ScoreBy,
+    TrumpBy,
+    option_name,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,13 +82,32 @@ PLAYED_RULES = frozenset({
     "bury_misdeal_dealer", "points", "high_credit", "low_credit", "jack_credit", "single_trump_low",
     "target", "deals_per_player", "going_out", "pitcher_must_make", "bidder_only_within",
     "sets_to_lose", "first_dealer",
+    # Euchre: the short deck, the bowers and the Benny, making trump with the upcard, going alone,
+    # must-follow, the first lead from the dealer's left and scoring by the makers' tricks
+    "low_rank", "benny", "bowers", "stick_dealer", "keep_upcard", "going_alone", "must_follow",
+    "first_lead", "score_by", "made_points", "march_points", "alone_march_points", "euchre_points",
+    "super_euchre_points",
 })
+
+
+#: Euchre's rules, played by the kernel only with trump made with the upcard
+EUCHRE_RULES = ("low_rank", "benny", "bowers", "stick_dealer", "keep_upcard", "going_alone",
+                "must_follow", "made_points", "march_points", "alone_march_points", "euchre_points",
+                "super_euchre_points")
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Rules)}
 
 
 def unsupported_reason(rules: Rules) -> str | None:
     """Why the fast path cannot play ``rules`` (``None`` when it can)."""
-    if rules.trump_by not in (TrumpBy.LEAD, TrumpBy.DECLARE):
-        return f"trump-by = {rules.trump_by.value} is played by the engine only"
+    upcard = rules.trump_by == TrumpBy.UPCARD
+    if upcard != (rules.score_by == ScoreBy.TRICKS) or upcard != (rules.first_lead == FirstLead.DEALER_LEFT):
+        return "trick scoring and the dealer's left's lead are played with the upcard's making only"
+    if upcard and (rules.players != 4 or rules.teams != 2):
+        return "making trump with the upcard is played by four in two teams only"
+    if not upcard:
+        for name in EUCHRE_RULES:
+            if getattr(rules, name) != _DEFAULTS[name]:
+                return f"{option_name(name)} is played with the upcard's making only"
     for f in dataclasses.fields(rules):
         if f.name not in PLAYED_RULES and getattr(rules, f.name) != f.default:
             return f"{option_name(f.name)} is played by the engine only"
@@ -127,7 +156,7 @@ class Batch:
     award: I64
     #: [hand, seat] score change
     delta: I64
-    #: how the hand ended: ``kernel.PLAYED``, ``MISDEAL_CALLED`` or ``MISDEAL_BURIED``
+    #: how the hand ended: ``kernel.PLAYED``, ``MISDEAL_CALLED``, ``MISDEAL_BURIED`` or ``PASSED_OUT``
     misdeal: I64
     trace: Trace | None
 
@@ -137,11 +166,11 @@ class Batch:
     @property
     def deal_passes(self) -> npt.NDArray[np.bool_]:
         """Whether the next dealer deals the following hand (as ``HandResult.deal_passes``): after
-        a played hand always, after a misdeal only when a point card would have been buried and
-        the rules pass the deal then (``bury-misdeal-dealer = next``)."""
-        from pitchkit.fast.kernel import MISDEAL_BURIED, PLAYED
+        a played or passed-out hand always, after a misdeal only when a point card would have been
+        buried and the rules pass the deal then (``bury-misdeal-dealer = next``)."""
+        from pitchkit.fast.kernel import MISDEAL_BURIED, PASSED_OUT, PLAYED
 
-        passes: npt.NDArray[np.bool_] = self.misdeal == PLAYED
+        passes: npt.NDArray[np.bool_] = (self.misdeal == PLAYED) | (self.misdeal == PASSED_OUT)
         if self.rules.bury_misdeal_dealer == MisdealDealer.NEXT:
             passes = passes | (self.misdeal == MISDEAL_BURIED)
         return passes

@@ -60,7 +60,25 @@ PARTNER_PASS = 23
 DRAW_TO = 24
 TAKES_STOCK = 25
 MISDEAL_NO_FACE = 26
-N_PARAMS = 27
+#: Euchre: trump made with the upcard, stick the dealer, the upcard kept, going alone
+UPCARD = 27
+STICK_DEALER = 28
+KEEP_UPCARD = 29
+GOING_ALONE = 30
+#: a seat that can follow the suit led must (no trumping in instead)
+MUST_FOLLOW = 31
+#: the lowest rank's index in a suit (0: twos; 7: nines, Euchre's short deck)
+LOW_INDEX = 32
+#: scored by the makers' tricks, and the points of each outcome
+BY_TRICKS = 33
+MADE_POINTS = 34
+MARCH_POINTS = 35
+ALONE_MARCH_POINTS = 36
+EUCHRE_POINTS = 37
+SUPER_EUCHRE_POINTS = 38
+#: the first lead is the dealer's left (else the pitcher's)
+LEAD_LEFT = 39
+N_PARAMS = 40
 
 STEAL_NONE, STEAL_SAME, STEAL_ONE_MORE = 0, 1, 2
 
@@ -74,6 +92,10 @@ OPT_PASS = 0
 OPT_RUN = 20
 OPT_SELL = 21
 OPT_MISDEAL = 22
+#: making trump with the upcard: bit ``OPT_MAKE + suit`` names a suit (bit 0 passes), then alone or not
+OPT_MAKE = 23
+OPT_ALONE = 27
+OPT_PARTNER = 28
 
 # Action kinds in a trace.
 KIND_BID = 0
@@ -88,6 +110,8 @@ KIND_MISDEAL = 6
 #: a seat's whole discard: the value is the mask of the cards discarded, the legal bits the mask of
 #: the cards it may discard, and the trace's bounds column the fewest and most cards
 KIND_DISCARD = 7
+#: the maker goes alone (value 1) or with the partner (value 0)
+KIND_ALONE = 8
 
 #: Columns of a trace entry: seat, kind, value, legal-option bits, bounds (for a discard the fewest
 #: cards plus ``BOUNDS_SHIFT``-shifted the most; 0 for other decisions).
@@ -100,6 +124,8 @@ PLAYED = 0
 MISDEAL_CALLED = 1
 #: a seat would have had to bury a point card in the draw (bury-misdeal-dealer says who deals next)
 MISDEAL_BURIED = 2
+#: every player passed twice with the upcard: thrown in, the next dealer deals
+PASSED_OUT = 3
 
 #: Cards whose holder may not call a misdeal: jokers and every A, K, Q, J, 10, 3 and 2.
 FACE_OR_POINT = sum(1 << c for c in range(54) if c >= 52 or c % 13 in (12, 11, 10, 9, 8, 1, 0))
@@ -238,8 +264,14 @@ def deal(st: Any, P: Any, deck: Any, hands: Any, dealer: int) -> int:
     Returns the index in ``deck`` where the stock starts."""
     n = P[N]
     size = P[DECK]
-    for i in range(size):
-        deck[i] = i
+    low = P[LOW_INDEX]
+    k = 0
+    for c in range(52):
+        if c % 13 >= low:
+            deck[k] = c
+            k += 1
+    for i in range(k, size):
+        deck[i] = 52 + i - k
     for i in range(size - 1, 0, -1):
         j = rng_below(st, i + 1)
         t = deck[i]
@@ -532,6 +564,8 @@ def legal_play(P: Any, hand: int, trump: int, led_card: int, first_lead: bool, t
     if led == trump:
         return hand & tm if hand & tm else hand
     follow = hand & smask[trump, led]
+    if follow and P[MUST_FOLLOW]:
+        return int(follow)
     return follow | (hand & tm) if follow else hand
 
 
@@ -549,17 +583,22 @@ def strength(trump: int, card: int, led: int, tmask: Any, suit: Any, power: Any)
 def play_out(st: Any, P: Any, hands: Any, pitcher: int, trump: int, tmask: Any, smask: Any, suit: Any,
              power: Any, gval: Any, player_of: Any, capt_of: Any, order_of: Any, pts_seat: Any,
              trick_seat: Any, trick_card: Any, h: int, trace: bool, tr_act: Any, tr_nact: Any,
-             tr_win: Any) -> tuple[int, int]:
-    """Random play of every trick from the pitcher's lead; returns (trump, mask of the seats that
-    won a trick). Fills who played and who captured each card, in which order, and card points."""
+             tr_win: Any, leader: int, out: int) -> tuple[int, int]:
+    """Random play of every trick from ``leader``'s lead, seat ``out`` (or -1) sitting out; returns
+    (trump, mask of the seats that won a trick). Fills who played and who captured each card, in
+    which order, and card points."""
     n = P[N]
-    tricks = popcount(hands[pitcher])
-    leader = pitcher
+    n_in = n - 1 if out >= 0 else n
+    tricks = popcount(hands[leader])
     k = 0
     won_by = 0
     for t in range(tricks):
-        for j in range(n):
-            seat = (leader + j) % n
+        seat = leader
+        for j in range(n_in):
+            if j > 0:
+                seat = (seat + 1) % n
+                if seat == out:
+                    seat = (seat + 1) % n
             led_card = trick_card[0] if j > 0 else -1
             legal = legal_play(P, hands[seat], trump, led_card, t == 0 and seat == pitcher,
                                tmask, smask, suit)
@@ -581,12 +620,12 @@ def play_out(st: Any, P: Any, hands: Any, pitcher: int, trump: int, tmask: Any, 
         led = suit[trump, trick_card[0]]
         winner = trick_seat[0]
         best = strength(trump, trick_card[0], led, tmask, suit, power)
-        for j in range(1, n):
+        for j in range(1, n_in):
             s = strength(trump, trick_card[j], led, tmask, suit, power)
             if s > best:
                 best = s
                 winner = trick_seat[j]
-        for j in range(n):
+        for j in range(n_in):
             capt_of[trick_card[j]] = winner
             pts_seat[winner] += gval[trick_card[j]]
         if trace:
@@ -750,6 +789,88 @@ def _smudge_taker(n: int, side: Any, award: Any, won_by: int) -> int:
 
 
 @jit
+def make_trump(st: Any, P: Any, deck: Any, hands: Any, dealer: int, pos: int, h: int, trace: bool,
+               tr_act: Any, tr_nact: Any) -> tuple[int, int, int]:
+    """Euchre's making of trump with the upcard (``deck[pos]``): a Benny's suit named by the dealer,
+    round one (pass or order it up), round two (pass or name another suit; a stuck dealer must name
+    one), going alone, and the dealer's pick-up and discard after a call in round one. Returns
+    (maker, trump, seat sitting out or -1); the maker is -1 when everyone passed twice."""
+    n = P[N]
+    up = deck[pos]
+    up_suit = up // 13
+    if up >= 52:
+        opts = 15 << OPT_MAKE
+        b = pick(st, opts)
+        up_suit = b - OPT_MAKE
+        record(trace, tr_act, tr_nact, h, dealer, KIND_DECLARE, up_suit, opts)
+    maker = -1
+    trump = -1
+    rnd = 1
+    while rnd <= 2 and maker < 0:
+        for i in range(n):
+            seat = (dealer + 1 + i) % n
+            if rnd == 1:
+                opts = 1 | (1 << (OPT_MAKE + up_suit))
+            else:
+                opts = (15 & ~(1 << up_suit)) << OPT_MAKE
+                if not (seat == dealer and P[STICK_DEALER]):
+                    opts |= 1
+            b = pick(st, opts)
+            if b == OPT_PASS:
+                record(trace, tr_act, tr_nact, h, seat, KIND_BID, -1, opts)
+                continue
+            maker = seat
+            trump = b - OPT_MAKE
+            record(trace, tr_act, tr_nact, h, seat, KIND_DECLARE, trump, opts)
+            break
+        rnd += 1
+    if maker < 0:
+        return -1, -1, -1
+    out = -1
+    if P[GOING_ALONE]:
+        opts = (1 << OPT_ALONE) | (1 << OPT_PARTNER)
+        b = pick(st, opts)
+        record(trace, tr_act, tr_nact, h, maker, KIND_ALONE, 1 if b == OPT_ALONE else 0, opts)
+        if b == OPT_ALONE:
+            out = (maker + n // P[TEAMS]) % n
+    if rnd == 2:  # made in round one: the dealer picks the upcard up and discards
+        hands[dealer] |= 1 << up
+        allowed = hands[dealer] & ~(1 << up) if P[KEEP_UPCARD] else hands[dealer]
+        card = pick(st, allowed)
+        _record_discard(trace, tr_act, tr_nact, h, dealer, 1 << card, allowed, 1, 1)
+        hands[dealer] &= ~(1 << card)
+    return maker, trump, out
+
+
+@jit
+def trick_score(P: Any, maker: int, out: int, pts_seat: Any, delta: Any) -> bool:
+    """Fill ``delta`` for a hand scored by the makers' tricks (``pts_seat``: cards each seat took);
+    return whether the makers made it."""
+    n = P[N]
+    teams = P[TEAMS]
+    n_in = n - 1 if out >= 0 else n
+    taken = 0
+    for s in range(n):
+        if s % teams == maker % teams:
+            taken += pts_seat[s]
+    taken //= n_in
+    made = taken >= P[HAND_SIZE] // 2 + 1
+    side = maker % teams
+    if not made:
+        side = (maker + 1) % teams
+        value = P[EUCHRE_POINTS]
+        if taken == 0 and P[SUPER_EUCHRE_POINTS]:
+            value = P[SUPER_EUCHRE_POINTS]
+    elif taken < P[HAND_SIZE]:
+        value = P[MADE_POINTS]
+    else:
+        value = P[ALONE_MARCH_POINTS] if out >= 0 else P[MARCH_POINTS]
+    for s in range(n):
+        delta[s] = value if s % teams == side else 0
+    return bool(made)
+
+
+@jit
 def play_hands(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, smask: Any,
                off_jack: Any, gval: Any, seed: int, n_hands: int, out_dealer: Any, out_pitcher: Any,
                out_bid: Any, out_made: Any, out_ran: Any, out_trump: Any, out_award: Any,
@@ -782,9 +903,16 @@ def play_hands(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any
         if trace:
             for i in range(P[DECK]):
                 tr_deck[h, i] = deck[i]
-        pitcher, bid, ran = auction(st, P, deck, hands, dealer, pos, h, trace, tr_act, tr_nact)
-        trump = -1
-        ended = MISDEAL_CALLED if pitcher < 0 else PLAYED
+        out = -1
+        if P[UPCARD]:
+            pitcher, trump, out = make_trump(st, P, deck, hands, dealer, pos, h, trace, tr_act, tr_nact)
+            bid = P[HAND_SIZE] // 2 + 1 if pitcher >= 0 else -1
+            ran = 0
+            ended = PASSED_OUT if pitcher < 0 else PLAYED
+        else:
+            pitcher, bid, ran = auction(st, P, deck, hands, dealer, pos, h, trace, tr_act, tr_nact)
+            trump = -1
+            ended = MISDEAL_CALLED if pitcher < 0 else PLAYED
         if ended == PLAYED and P[DECLARE]:
             trump = pick(st, 15)
             record(trace, tr_act, tr_nact, h, pitcher, KIND_DECLARE, trump, 15)
@@ -811,10 +939,20 @@ def play_hands(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any
             capt_of[c] = -1
         for s in range(n):
             pts_seat[s] = 0
+        leader = pitcher
+        if P[LEAD_LEFT]:
+            leader = (dealer + 1) % n
+            if leader == out:
+                leader = (leader + 1) % n
         trump, won_by = play_out(st, P, hands, pitcher, trump, tmask, smask, suit, power, gval,
                                  player_of, capt_of, order_of, pts_seat, trick_seat, trick_card, h,
-                                 trace, tr_act, tr_nact, tr_win)
-        made = score(P, cats, values, trump, pitcher, bid, won_by, tmask, power, off_jack, player_of,
-                     capt_of, order_of, pts_seat, side, side_tot, out_award[h], out_delta[h])
+                                 trace, tr_act, tr_nact, tr_win, leader, out)
+        if P[BY_TRICKS]:
+            for i in range(out_award.shape[1]):
+                out_award[h, i] = -1
+            made = trick_score(P, pitcher, out, pts_seat, out_delta[h])
+        else:
+            made = score(P, cats, values, trump, pitcher, bid, won_by, tmask, power, off_jack, player_of,
+                         capt_of, order_of, pts_seat, side, side_tot, out_award[h], out_delta[h])
         out_made[h] = made
         out_trump[h] = trump

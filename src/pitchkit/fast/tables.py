@@ -14,22 +14,32 @@ import numpy.typing as npt
 
 from pitchkit.cards import GAME_VALUE
 from pitchkit.fast.kernel import (
+    ALONE_MARCH_POINTS,
+    BY_TRICKS,
     CAT_CODE,
     CATEGORIES,
     DECK,
     DECLARE,
     DRAW_TO,
     DYNAMIC,
+    EUCHRE_POINTS,
     FORCED_BID,
     FORCED_EXACT,
+    GOING_ALONE,
     HAND_SIZE,
     HIGH_BY_PLAYER,
     JACK_BY_PLAYER,
+    KEEP_UPCARD,
+    LEAD_LEFT,
     LEADS_TRUMP,
     LOW_BY_PLAYER,
+    LOW_INDEX,
+    MADE_POINTS,
+    MARCH_POINTS,
     MAX_BID,
     MIN_BID,
     MISDEAL_NO_FACE,
+    MUST_FOLLOW,
     N_PARAMS,
     OFF_JACK,
     PACKET,
@@ -43,12 +53,25 @@ from pitchkit.fast.kernel import (
     STEAL_NONE,
     STEAL_ONE_MORE,
     STEAL_SAME,
+    STICK_DEALER,
+    SUPER_EUCHRE_POINTS,
     TAKE_OR_RUN,
     TAKES_STOCK,
     TEAMS,
+    UPCARD,
     N,
 )
-from pitchkit.rules import POINT_VALUES, AllPass, Credit, DealerSteal, Rules, StuckBid, TrumpBy
+from pitchkit.rules import (
+    POINT_VALUES,
+    AllPass,
+    Credit,
+    DealerSteal,
+    FirstLead,
+    Rules,
+    ScoreBy,
+    StuckBid,
+    TrumpBy,
+)
 from pitchkit.trump import table
 
 I64 = npt.NDArray[np.int64]
@@ -119,6 +142,20 @@ def kernel_rules(rules: Rules) -> KernelRules:
     p[DRAW_TO] = rules.draw_to
     p[TAKES_STOCK] = rules.bidder_takes_stock
     p[MISDEAL_NO_FACE] = rules.misdeal_no_face
+    p[UPCARD] = rules.trump_by == TrumpBy.UPCARD
+    p[STICK_DEALER] = rules.stick_dealer
+    p[KEEP_UPCARD] = rules.keep_upcard
+    p[GOING_ALONE] = rules.going_alone
+    p[MUST_FOLLOW] = rules.must_follow
+    p[LOW_INDEX] = rules.low_rank - 2
+    by_tricks = rules.score_by == ScoreBy.TRICKS
+    p[BY_TRICKS] = by_tricks
+    p[MADE_POINTS] = rules.made_points
+    p[MARCH_POINTS] = rules.march_points
+    p[ALONE_MARCH_POINTS] = rules.alone_march_points
+    p[EUCHRE_POINTS] = rules.euchre_points
+    p[SUPER_EUCHRE_POINTS] = rules.super_euchre_points
+    p[LEAD_LEFT] = rules.first_lead == FirstLead.DEALER_LEFT
 
     suit = np.zeros((4, 54), dtype=np.int64)
     power = np.zeros((4, 54), dtype=np.int64)
@@ -126,14 +163,16 @@ def kernel_rules(rules: Rules) -> KernelRules:
     suit_mask = np.zeros((4, 4), dtype=np.int64)
     off_jack = np.full(4, -1, dtype=np.int64)
     for t in range(4):
-        tt = table(t, jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers)
+        tt = table(t, jokers=rules.jokers, off_jack=rules.off_jack, equal_jokers=rules.equal_jokers,
+                   bowers=rules.bowers, benny=rules.benny)
         suit[t, : len(tt.suit)] = tt.suit
         power[t, : len(tt.power)] = tt.power
         trump_mask[t] = tt.trump_mask
         suit_mask[t] = tt.suit_mask
         off_jack[t] = tt.off_jack
-    game_value = np.array([GAME_VALUE.get(c % 13 + 2, 0) if c < 52 else 0 for c in range(54)],
-                          dtype=np.int64)
+    # scored by tricks: every card counts one, so a seat's count is its tricks times the seats playing
+    game_value = np.array([1 if by_tricks else GAME_VALUE.get(c % 13 + 2, 0) if c < 52 else 0
+                           for c in range(54)], dtype=np.int64)
     return KernelRules(
         params=p,
         cats=np.array([CAT_CODE[c] for c in rules.points], dtype=np.int64),

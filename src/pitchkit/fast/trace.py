@@ -19,6 +19,7 @@ from pitchkit.cards import CARDS, Suit, cards_of
 from pitchkit.errors import PitchError
 from pitchkit.fast.kernel import (
     BOUNDS_SHIFT,
+    KIND_ALONE,
     KIND_BID,
     KIND_DECLARE,
     KIND_DISCARD,
@@ -68,6 +69,8 @@ def action_of(d: Decision) -> Action:
         return Choose(d.seat, Choice.SELL)
     if d.kind == KIND_MISDEAL:
         return Choose(d.seat, Choice.MISDEAL)
+    if d.kind == KIND_ALONE:
+        return Choose(d.seat, Choice.ALONE if d.value else Choice.PARTNER)
     if d.kind == KIND_DECLARE:
         return DeclareTrump(d.seat, Suit(d.value))
     if d.kind == KIND_DISCARD:

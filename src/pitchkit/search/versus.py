@@ -44,6 +44,8 @@ PASS, SUIT_BASE, ALONE, PARTNER = 24, 25, 29, 30
 RANKS = (9, 10, 11, 12, 13, 14)
 #: OpenSpiel's defaults as pitchkit options
 OPENSPIEL_OPTIONS = {"stick-dealer": True, "keep-upcard": True}
+#: simulations of OpenSpiel's bot for a move its clock ran out on before any simulation finished
+BACKUP_SIMULATIONS = 100
 #: the search bots register themselves when imported
 SEARCH_BOTS = (pimc.PimcBot, ismcts.IsmctsBot)
 
@@ -144,6 +146,9 @@ class GameResult:
     #: seconds per decision with a choice, pitchkit's bot and OpenSpiel's
     ours: list[float] = field(default_factory=list)
     theirs: list[float] = field(default_factory=list)
+    #: OpenSpiel's moves its bot with a clock could not make (no simulation finished in time, on
+    #: a busy machine): made with :data:`BACKUP_SIMULATIONS` simulations instead
+    backups: int = 0
 
 
 class _Table:
@@ -156,13 +161,17 @@ class _Table:
         self.ours: dict[int, Bot] = {s: make_player(cfg.bot, random.Random(base + s), budget)
                                      for s in range(4) if s % 2 == team}
         final = pyspiel.ISMCTSFinalPolicyType.MAX_VISIT_COUNT
+        self.error = pyspiel.SpielError
         self.theirs: dict[int, Any] = {}
+        self.backup: dict[int, Any] = {}
         for s in range(4):
             if s % 2 != team:
                 evaluator = pyspiel.RandomRolloutEvaluator(1, base + s)
                 self.theirs[s] = pyspiel.ISMCTSBot(base + s, evaluator, cfg.uct_c, cfg.simulations, -1,
                                                    final, False, False,
                                                    -1.0 if cfg.seconds is None else cfg.seconds)
+                self.backup[s] = pyspiel.ISMCTSBot(base + s, evaluator, cfg.uct_c, BACKUP_SIMULATIONS,
+                                                   -1, final, False, False, -1.0)
 
     def ask_ours(self, hand: Hand, seat: int, out: GameResult) -> Action:
         view = make_view(hand, seat)
@@ -176,8 +185,13 @@ class _Table:
         legal = state.legal_actions()
         if len(legal) == 1:
             return int(legal[0])
+        seat = state.current_player()
         start = time.perf_counter()
-        action = int(self.theirs[state.current_player()].step(state))
+        try:
+            action = int(self.theirs[seat].step(state))
+        except self.error:
+            out.backups += 1
+            action = int(self.backup[seat].step(state))
         out.theirs.append(time.perf_counter() - start)
         return action
 
@@ -275,6 +289,8 @@ class Summary:
     ours_seconds: tuple[float, float]
     theirs_seconds: tuple[float, float]
     hands: int
+    #: OpenSpiel's moves made by its backup (see :attr:`GameResult.backups`)
+    backups: int
 
 
 def summarize(results: list[GameResult]) -> Summary:
@@ -291,4 +307,4 @@ def summarize(results: list[GameResult]) -> Summary:
     return Summary(net_per_hand=mean_ci([statistics.fmean(v) for v in per_board.values() if v]),
                    win_rate=wilson(sum(g.won for g in results), len(results)),
                    ours_seconds=times(ours), theirs_seconds=times(theirs),
-                   hands=sum(len(g.net) for g in results))
+                   hands=sum(len(g.net) for g in results), backups=sum(g.backups for g in results))
