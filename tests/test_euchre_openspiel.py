@@ -18,53 +18,14 @@ from typing import Any
 import pytest
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
+from pitchkit.actions import Action, Bid, Choose, Discard, Phase
 from pitchkit.bots import make_bot
-from pitchkit.cards import CARDS, Card, Suit, card_index
 from pitchkit.rules import Rules
 from pitchkit.view import make_view
 
 pyspiel = pytest.importorskip("pyspiel")
 
-PASS, SUIT_BASE, ALONE, PARTNER = 24, 25, 29, 30
-RANKS = (9, 10, 11, 12, 13, 14)
-
-
-def to_card(action: int) -> Card:
-    """OpenSpiel's card ``rank * 4 + suit`` (ranks 9 to ace) as a pitchkit card."""
-    return CARDS[card_index(RANKS[action // 4], action % 4)]
-
-
-def to_id(card: int) -> int:
-    return RANKS.index(card % 13 + 2) * 4 + card // 13
-
-
-def engine_action(seat: int, action: int, phase: Phase) -> Action:
-    """The pitchkit action of an OpenSpiel action id (the discard's card is one pitchkit action)."""
-    if phase == Phase.PLAY:
-        return Play(seat, to_card(action))
-    if phase == Phase.DISCARD:
-        return Discard(seat, (to_card(action),))
-    if action == PASS:
-        return Bid(seat, None)
-    if action in (ALONE, PARTNER):
-        return Choose(seat, Choice.ALONE if action == ALONE else Choice.PARTNER)
-    return DeclareTrump(seat, Suit(action - SUIT_BASE))
-
-
-def spiel_action(action: Action) -> int:
-    match action:
-        case Bid(_, None):
-            return PASS
-        case DeclareTrump(_, suit):
-            return SUIT_BASE + int(suit)
-        case Choose(_, option):
-            return ALONE if option == Choice.ALONE else PARTNER
-        case Discard(_, (card,)):
-            return to_id(card)
-        case Play(_, card):
-            return to_id(card)
-    raise AssertionError(action)
+from pitchkit.search.versus import deal_both, engine_action, spiel_action, to_card  # noqa: E402
 
 
 def engine_legal(hand: Hand) -> set[Action]:
@@ -81,18 +42,7 @@ def both_deal(rules: Rules, stick: bool, rng: random.Random) -> tuple[Hand, Any]
     """One deal in both engines: OpenSpiel picks the dealer, deals card by card (the first card to
     the dealer) and turns up the 21st."""
     game = pyspiel.load_game("euchre", {"stick_the_dealer": stick})
-    state = game.new_initial_state()
-    dealer = rng.randrange(4)
-    state.apply_action(dealer)
-    deck = list(range(24))
-    rng.shuffle(deck)
-    hands: list[list[int]] = [[] for _ in range(4)]
-    for k, c in enumerate(deck[:20]):
-        state.apply_action(c)
-        hands[(dealer + k) % 4].append(int(to_card(c)))
-    state.apply_action(deck[20])
-    stock = [int(to_card(c)) for c in deck[20:]]
-    return Hand(rules, dealer=dealer, hands=hands, stock=stock), state
+    return deal_both(rules, game, rng.randrange(4), rng)
 
 
 def choose(hand: Hand, rng: random.Random, bots: list[Any] | None, passing: float = 0.0) -> Action:

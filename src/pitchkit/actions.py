@@ -28,6 +28,11 @@ class Choice(StrEnum):
     #: the maker plays alone (the partner sits out), or with the partner
     ALONE = "alone"
     PARTNER = "partner"
+    #: before looking at the cards: call a blind double loner, or look (Euchre, ``blind-loner-points``)
+    BLIND = "blind"
+    LOOK = "look"
+    #: a player dealt a farmer's hand exchanges cards with the kitty (Euchre, ``farmers-hand``)
+    FARMER = "farmer"
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +89,8 @@ class Ruling:
 
 @dataclass(frozen=True, slots=True)
 class Choose:
-    """A named decision: run it, sell the bid, call a misdeal, go alone or play with the partner."""
+    """A named decision: run it, sell the bid, call a misdeal, go alone or play with the partner (as the
+    maker, or as a defender against a loner), call a blind double loner or look, call a farmer's hand."""
 
     seat: int
     option: Choice

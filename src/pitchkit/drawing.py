@@ -46,7 +46,13 @@ class DrawAndExchange:
     if TYPE_CHECKING:  # the upcard's rules, from pitchkit.making
         def _leader(self) -> int: ...
 
-        def _upcard_discard_mask(self, seat: int) -> int: ...
+        def _upcard_discard_bounds(self, seat: int) -> tuple[int, int, int]: ...
+
+        def _upcard_discarded(self, seat: int, mask: int) -> None: ...
+
+        def _best_queue(self) -> list[int]: ...
+
+        def _apply_best_pass(self, seat: int, mask: int) -> None: ...
 
     # -- discard and draw -------------------------------------------------------------------------
 
@@ -66,7 +72,7 @@ class DrawAndExchange:
     def _discard_bounds(self, seat: int) -> tuple[int, int, int]:
         """(allowed mask, fewest, most) cards the seat may discard now."""
         if self.rules.trump_by == TrumpBy.UPCARD:
-            return self._upcard_discard_mask(seat), 1, 1
+            return self._upcard_discard_bounds(seat)
         held = self.hands[seat].bit_count()
         keep_max = self.rules.draw_to
         allowed = self.hands[seat] & ~self._point_mask()
@@ -101,8 +107,10 @@ class DrawAndExchange:
                 "a point card and may not be buried"
             raise IllegalActionError(f"{cards_of(m & ~allowed)[0]} is {why}")
         if self.rules.trump_by == TrumpBy.UPCARD:
-            if len(cards) != 1:
-                raise IllegalActionError("the dealer discards exactly one card after picking up")
+            if len(cards) != lo:
+                raise IllegalActionError(
+                    "the dealer discards exactly one card after picking up" if lo == 1 else
+                    f"a farmer's hand exchanges exactly {lo} cards with the kitty (farmers-hand = {lo})")
             return
         keep = self.rules.draw_to
         if len(cards) < lo:
@@ -115,10 +123,10 @@ class DrawAndExchange:
     def _apply_discard(self, seat: int, cards: tuple[Card, ...]) -> None:
         m = mask_of(cards)
         self.hands[seat] &= ~m
-        self.discards[seat] |= m
         if self.rules.trump_by == TrumpBy.UPCARD:
-            self._begin_play()
+            self._upcard_discarded(seat, m)
             return
+        self.discards[seat] |= m
         if self._second_discard:
             self._second_discard = False
             self._begin_play()
@@ -153,16 +161,18 @@ class DrawAndExchange:
     # -- the partner exchange ---------------------------------------------------------------------
 
     def _begin_play(self) -> None:
-        """Go to the first lead, through the partner exchange when the rules have one."""
-        if self.rules.partner_pass:
+        """Go to the first lead, through the partner exchange when the rules have one (or a loner's
+        partner's best, see :mod:`pitchkit.alone`)."""
+        queue = list(self._order) if self.rules.partner_pass else self._best_queue()
+        if queue:
             self.phase = _EXCHANGE
-            self._pass_queue = list(self._order[1:])
-            self.to_act = self._order[0]
+            self._pass_queue = queue[1:]
+            self.to_act = queue[0]
         else:
             self.phase, self.to_act = _PLAY, self._leader()
 
     def _verify_pass(self, seat: int, cards: tuple[Card, ...]) -> None:
-        k = self.rules.partner_pass
+        k = self.rules.partner_pass or 1  # one card for a loner's partner's best
         if len(set(cards)) != len(cards):
             raise IllegalActionError("a card is passed twice")
         missing = mask_of(cards) & ~self.hands[seat]
@@ -173,6 +183,9 @@ class DrawAndExchange:
 
     def _apply_pass(self, seat: int, cards: tuple[Card, ...]) -> None:
         m = mask_of(cards)
+        if not self.rules.partner_pass:
+            self._apply_best_pass(seat, m)
+            return
         self.hands[seat] &= ~m
         self.passed[seat] = m
         if self._pass_queue:
@@ -185,8 +198,9 @@ class DrawAndExchange:
         self.phase, self.to_act = _PLAY, self._leader()
 
     def set_aside(self) -> int:
-        """Mask of the cards passed face down and not yet taken up (during the exchange)."""
-        if self.phase != _EXCHANGE:
+        """Mask of the cards passed face down and not yet taken up (during the exchange; a partner's
+        best card is taken up at once)."""
+        if self.phase != _EXCHANGE or not self.rules.partner_pass:
             return 0
         out = 0
         for m in self.passed:
@@ -196,8 +210,8 @@ class DrawAndExchange:
     def received(self, seat: int) -> int:
         """Mask of the cards ``seat`` received from its partner (0 until the exchange is done; no
         card is passed before the exchange, and after it the pass stays known, also while a led
-        joker or off-jack names trump)."""
+        joker or off-jack names trump; a partner's best card as soon as it is passed)."""
         partner = self.rules.partner_of(seat)
-        if partner is None or self.phase is _EXCHANGE:
+        if partner is None or (self.phase is _EXCHANGE and self.rules.partner_pass):
             return 0
         return self.passed[partner]

@@ -133,7 +133,8 @@ class Hand(DrawAndExchange, UpcardHand):
         self.phase = _AUCTION
         self.to_act: int | None = nxt[dealer]
         self.auction: auction.Auction | Making = (
-            Making(rules, dealer=dealer, order=order, upcard=stock[0]) if rules.trump_by == TrumpBy.UPCARD
+            Making(rules, dealer=dealer, order=order, upcard=stock[0], hands=held)
+            if rules.trump_by == TrumpBy.UPCARD
             else auction.Auction(rules, dealer=dealer, order=order))
         self.sitting_out: int | None = None
         if type(self.auction) is Making:
@@ -260,11 +261,13 @@ class Hand(DrawAndExchange, UpcardHand):
                 low = mask & -mask
                 out.append(plays[low.bit_length() - 1])
                 mask ^= low
+            if self._late_throw_in and not self.tricks:
+                out += self.late_choices(seat)
             return out
         if phase is _DISCARD:
             return self._legal_discards(seat)
         if phase is _EXCHANGE:
-            k = self.rules.partner_pass
+            k = self.rules.partner_pass or 1  # one card for a loner's partner's best
             return [PassCards(seat, combo) for combo in combinations(self.holding(seat), k)]
         if phase is _AUCTION:
             legal = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
@@ -303,18 +306,22 @@ class Hand(DrawAndExchange, UpcardHand):
         if type(action) is Ruling:
             self._verify_ruling(action)
             return
-        if type(action) not in _PHASE_ACTIONS[self.phase] and not (
+        late = type(action) is Choose and self.phase is _PLAY and self._late_throw_in
+        if type(action) not in _PHASE_ACTIONS[self.phase] and not late and not (
                 type(action) is DeclareTrump and self.phase is _AUCTION and type(self.auction) is Making):
             verb = {Bid: "bid", Play: "play a card", DeclareTrump: "name trump", Discard: "discard",
                     PassCards: "pass cards to the partner", Choose: "choose"}[type(action)]
             why = f"the hand is in the {self.phase.value} phase"
-            if self.phase == _EXCHANGE:
+            if self.phase == _EXCHANGE and self.rules.partner_pass:
                 why += (f": partners first exchange {self.rules.partner_pass} card(s) each "
                         f"(partner-pass = {self.rules.partner_pass})")
             raise IllegalActionError(f"cannot {verb} now: {why}")
         if action.seat != self.to_act:
             raise IllegalActionError(f"it is seat {self.to_act}'s turn, not seat {action.seat}'s")
         seat = action.seat
+        if late:
+            self._verify_late_choice(action)  # type: ignore[arg-type]
+            return
         if type(self.auction) is Making and self.phase is _AUCTION:
             self.auction.verify(action, misdeal_ok=self._may_call_misdeal(seat))
             return
@@ -349,7 +356,8 @@ class Hand(DrawAndExchange, UpcardHand):
         if not (self._legal_at == len(self.log) and action in self._legal_list):
             self.verify(action)
         self.log.append(action)
-        if type(self.auction) is Making and self.phase is _AUCTION and type(action) is not Ruling:
+        if type(self.auction) is Making and type(action) is not Ruling and (
+                self.phase is _AUCTION or type(action) is Choose):  # a Choose in play: a throw-in
             self._apply_making(action)
             return
         match action:

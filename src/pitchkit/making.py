@@ -3,9 +3,13 @@
 Under ``trump-by = upcard`` the top card of the stock is turned up after the deal. In round one each
 player from the dealer's left may pass or order the dealer to pick it up (naming its suit); in round
 two each may pass or name another suit, and with ``stick-dealer`` the dealer may not pass. The maker
-may then go alone (``going-alone``): the partner sits out the hand. A call in round one gives the
-upcard to the dealer, who discards one card. A part of :class:`~pitchkit.hand.Hand`, kept apart by
-concern, like :mod:`pitchkit.drawing`.
+may then go alone (``going-alone``): the partner sits out the hand, and with ``defend-alone-points`` each
+defender in turn may then defend alone. With ``blind-loner-points`` each player, before looking at the
+cards, may first call a blind double loner; with ``farmers-hand`` a player dealt a farmer's hand may
+exchange cards with the kitty on the first turn. A call in round one gives the upcard to the dealer,
+who discards one card. A part of :class:`~pitchkit.hand.Hand`, kept apart by concern, like
+:mod:`pitchkit.drawing` (the steps of a loner's hand between the make and the first lead are in
+:mod:`pitchkit.alone`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Ruling
+from pitchkit.alone import AloneSteps, nines_and_tens
 from pitchkit.cards import BIG_JOKER, Suit, iter_mask
 from pitchkit.errors import IllegalActionError
 from pitchkit.lookup import DECLARES, PASSES
@@ -22,7 +27,7 @@ from pitchkit.rules import FirstLead, Rules
 from pitchkit.scoring import Tally, Trick, trick_tally
 from pitchkit.trump import TrumpTable
 
-_DISCARD, _DONE = Phase.DISCARD, Phase.DONE
+_AUCTION, _DISCARD = Phase.AUCTION, Phase.DISCARD
 #: the cards above ten a throw-in hand may hold besides nines and tens (seed 004 "Throw-ins"): none
 #: (nines and tens), a lone jack ("jack nothing"), a lone king ("king nothing"), a lone ace ("ace, no
 #: face"), three queens
@@ -30,12 +35,14 @@ _THROW_IN_FACES: tuple[list[int], ...] = ([], [11], [13], [14], [12, 12, 12])
 
 
 class Making:
-    """The two rounds of making trump with the upcard, and the maker's going-alone decision.
+    """The two rounds of making trump with the upcard, and the decisions around them: a blind double
+    loner before round one, a farmer's hand on the first turn, going alone and defending alone.
 
     It stands where :class:`~pitchkit.auction.Auction` stands in a Pitch hand: ``bids`` holds the
     passes (``None``) and the call (the tricks the makers need)."""
 
-    def __init__(self, rules: Rules, *, dealer: int, order: Sequence[int], upcard: int) -> None:
+    def __init__(self, rules: Rules, *, dealer: int, order: Sequence[int], upcard: int,
+                 hands: Sequence[int] = ()) -> None:
         self.rules = rules
         self.dealer = dealer
         self.order = order
@@ -49,6 +56,15 @@ class Making:
         #: the maker still has to say whether to go alone
         self.deciding = False
         self.alone = False
+        #: the defenders still to say whether they defend alone against the loner, in turn
+        self.defending: list[int] = []
+        self.defender: int | None = None
+        #: the round before round one in which each player may call a blind double loner
+        self.blinding = bool(rules.blind_loner_points)
+        self.blind = False
+        #: the seat dealt a farmer's hand, until its first turn has passed; its exchange is pending
+        self.farmer = farmer_seat(rules, order, hands)
+        self.farming = False
         #: every player passed twice: the hand is thrown in
         self.thrown_in = False
         #: a Benny turned up: the dealer names the suit that stands for it before anyone speaks
@@ -59,6 +75,7 @@ class Making:
         """An independent copy."""
         other = copy.copy(self)
         other.bids = list(self.bids)
+        other.defending = list(self.defending)
         return other
 
     @property
@@ -72,6 +89,8 @@ class Making:
         if self.deciding:
             assert self.maker is not None
             return self.maker
+        if self.defending:
+            return self.defending[0]
         if self.naming:
             return self.dealer
         return self.order[self.pos]
@@ -79,7 +98,12 @@ class Making:
     @property
     def done(self) -> bool:
         """True once trump is made (and going alone decided), or the hand is thrown in."""
-        return self.thrown_in or (self.trump is not None and not self.deciding)
+        return self.thrown_in or (self.trump is not None and not self.deciding and not self.defending)
+
+    def looked(self, seat: int) -> bool:
+        """Whether ``seat`` has looked at its cards (only a blind double loner's round keeps them
+        unseen: each player looks once it has said it does not call one)."""
+        return not self.blinding or self.order.index(seat) < self.pos
 
     def legal(self, seat: int, *, misdeal_ok: bool = False) -> list[Action]:
         """The legal calls of ``seat``: pass or a suit, or alone or with the partner."""
@@ -87,9 +111,15 @@ class Making:
             if self.rules.canadian and self.round == 1 and seat == self.rules.partner_of(self.dealer):
                 return [Choose(seat, Choice.ALONE)]
             return [Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)]
+        if self.defending:
+            return [Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)]
         if self.naming:
             return list(DECLARES[seat])
+        if self.blinding:
+            return [Choose(seat, Choice.BLIND), Choose(seat, Choice.LOOK)]
         out: list[Action] = [Choose(seat, Choice.MISDEAL)] if misdeal_ok else []
+        if seat == self.farmer:
+            out.append(Choose(seat, Choice.FARMER))
         clubs = self.round == 1 and self.rules.club_euchre and self.up_suit == 0 and not self.named
         if not self._must_call(seat) and not (clubs and seat == self.dealer):
             out.append(PASSES[seat])
@@ -112,11 +142,20 @@ class Making:
                                      "(throw-in = true)")
         if self.naming:
             raise IllegalActionError("a Benny turned up: the dealer first names the suit it stands for")
+        if self.blinding:
+            raise IllegalActionError("first each player in turn calls a blind double loner or looks at the "
+                                     "cards (blind-loner-points): choose blind or look")
+        if action == Choose(action.seat, Choice.FARMER):
+            raise IllegalActionError("only a player dealt a farmer's hand (nines and tens) may call it, on "
+                                     "the first turn (farmers-hand)")
         up = Suit(self.up_suit).long_name
         if self.deciding:
             if len(self.legal(action.seat)) == 1:
                 raise IllegalActionError("ordering up one's partner means going alone (canadian = true)")
             raise IllegalActionError("the maker says first whether to go alone: choose alone or partner")
+        if self.defending:
+            raise IllegalActionError("against a loner each defender says whether to defend alone: choose "
+                                     "alone or partner (defend-alone-points)")
         if self.round == 1 and self.rules.club_euchre and self.up_suit == 0:
             raise IllegalActionError("a club turned up: the dealer must pick it up (club-euchre = true)")
         if type(action) is Choose:
@@ -136,13 +175,33 @@ class Making:
             assert type(action) is DeclareTrump
             self.naming, self.named = False, int(action.suit)
             return
-        if type(action) is Choose:
-            self.deciding = False
-            self.alone = action.option == Choice.ALONE
+        if self.blinding:
+            assert type(action) is Choose
+            if action.option == Choice.BLIND:
+                self.blinding, self.blind = False, True
+                self._make(seat, self.up_suit)
+                self._go_alone()
+            elif seat == self.dealer:
+                self.blinding, self.pos = False, 0
+            else:
+                self.pos += 1
             return
+        if type(action) is Choose:
+            if action.option == Choice.FARMER:
+                self.farmer, self.farming = None, True
+            elif self.defending:
+                self.defending.pop(0)
+                if action.option == Choice.ALONE:
+                    self.defender, self.defending = seat, []
+            else:
+                self.deciding = False
+                if action.option == Choice.ALONE:
+                    self._go_alone()
+            return
+        if seat == self.farmer:
+            self.farmer = None
         if type(action) is DeclareTrump:
-            self.maker, self.trump = seat, int(action.suit)
-            self.bids.append((seat, self.rules.tricks_needed))
+            self._make(seat, int(action.suit))
             self.deciding = self.rules.going_alone
             return
         self.bids.append((seat, None))
@@ -153,8 +212,42 @@ class Making:
         else:
             self.thrown_in = True
 
+    def _make(self, seat: int, suit: int) -> None:
+        self.maker, self.trump = seat, suit
+        self.bids.append((seat, self.rules.tricks_needed))
 
-class UpcardHand:
+    def _go_alone(self) -> None:
+        """The maker goes alone: with ``defend-alone-points`` the defenders, from the loner's left, may each
+        defend alone in turn."""
+        self.alone = True
+        maker = self.maker
+        assert maker is not None
+        if self.rules.defend_alone_points:
+            i = list(self.order).index(maker)
+            turn = [*self.order[i + 1:], *self.order[:i]]
+            self.defending = [s for s in turn if s != self.rules.partner_of(maker)]
+
+
+def out_seats(rules: Rules, log: Sequence[Action], pitcher: int | None) -> tuple[int, ...]:
+    """The seats sitting out a hand, read from its (public) log: the partner of a maker who went alone
+    or called a blind double loner, and the partner of a defender who defends alone."""
+    if pitcher is None or not rules.going_alone:
+        return ()
+    team = rules.team_of(pitcher)
+    loners = [a.seat for a in log if type(a) is Choose and (a.option == Choice.BLIND or (
+        a.option == Choice.ALONE and (a.seat == pitcher or rules.team_of(a.seat) != team)))]
+    return tuple(p for p in (rules.partner_of(s) for s in loners) if p is not None)
+
+
+def farmer_seat(rules: Rules, order: Sequence[int], hands: Sequence[int]) -> int | None:
+    """The seat dealt a farmer's hand (nines and tens only: at most one seat can hold it), when the
+    rules have ``farmers-hand``."""
+    if not rules.farmers_hand or not hands:
+        return None
+    return next((s for s in order if nines_and_tens(hands[s])), None)
+
+
+class UpcardHand(AloneSteps):
     """Making trump with the upcard, going alone and trick scoring on the state of a
     :class:`~pitchkit.hand.Hand`."""
 
@@ -180,6 +273,8 @@ class UpcardHand:
 
     #: the seat that sits out this hand (the partner of a maker going alone), if any
     sitting_out: int | None = None
+    #: the defender playing alone against the loner (``defend-alone-points``), if any; the partner sits out
+    lone_defender: int | None = None
 
     if TYPE_CHECKING:  # from pitchkit.hand and pitchkit.drawing
         def _set_trump(self, suit: int) -> None: ...
@@ -196,7 +291,7 @@ class UpcardHand:
         throw-in hand (nines and tens only, or with them a lone ace, king or jack, or three queens)."""
         making = self.auction
         if not self.rules.throw_in or not isinstance(making, Making) or making.round != 1 or making.deciding \
-                or making.naming:
+                or making.naming or making.blinding or making.defending:
             return False
         ranks = [c % 13 + 2 if c < BIG_JOKER else 0 for c in iter_mask(self.hands[seat])]
         if min(ranks) < 9:  # the Benny is no throw-in card
@@ -209,6 +304,18 @@ class UpcardHand:
         making = self.auction
         return making.upcard if isinstance(making, Making) else None
 
+    def looked(self, seat: int) -> bool:
+        """Whether ``seat`` has seen its cards: always, except before it says whether it calls a blind
+        double loner (``blind-loner-points``); its view holds no cards until then."""
+        making = self.auction
+        return not isinstance(making, Making) or making.looked(seat)
+
+    @property
+    def blind(self) -> bool:
+        """Whether the maker called a blind double loner."""
+        making = self.auction
+        return isinstance(making, Making) and making.blind
+
     def _apply_making(self, action: Action) -> None:
         making = self.auction
         assert isinstance(making, Making)
@@ -216,6 +323,9 @@ class UpcardHand:
             self._finish_unscored(misdeal=True, delta=(0,) * self.n_seats, deal_passes=False)
             return
         making.apply(action)
+        if making.farming:  # a farmer's hand: first the exchange with the kitty
+            self.phase = _DISCARD
+            return
         if making.thrown_in:
             self._finish_unscored(misdeal=True, delta=(0,) * self.n_seats, deal_passes=True)
             return
@@ -227,41 +337,80 @@ class UpcardHand:
             self.to_act = making.to_act
             return
         if making.alone:
-            self._sit_out(making)
+            assert making.maker is not None
+            self.sitting_out = self.rules.partner_of(making.maker)
+        if making.defender is not None:
+            self.lone_defender = making.defender
+        self._seat_players()
+        self._late_throw_in = self.rules.throw_in_no_trump
         if making.round == 1:
             self.hands[self.dealer] |= 1 << self.stock.pop(0)
             self.phase, self.to_act = _DISCARD, self.dealer
         else:
             self._begin_play()
 
-    def _sit_out(self, making: Making) -> None:
-        assert making.maker is not None
-        partner = self.rules.partner_of(making.maker)
-        assert partner is not None
+    def _seat_players(self) -> None:
+        """Take the seats sitting out (a loner's partner, a lone defender's partner) out of the turn."""
+        out = self.out_seats
+        if not out:
+            return
+        playing = [s for s in self.seats if s not in out]
         nxt = dict(self._next)
-        before = next(s for s, t in nxt.items() if t == partner)
-        nxt[before] = nxt[partner]
+        for s in self.seats:
+            nxt[s] = next(t for t in (*self.seats[self.seats.index(s) + 1:], *self.seats) if t in playing)
         self._next = nxt
-        self._n_active -= 1
-        self.sitting_out = partner
+        self._n_active = len(playing)
+
+    @property
+    def out_seats(self) -> tuple[int, ...]:
+        """The seats sitting out this hand: a loner's partner, and a lone defender's partner."""
+        out: tuple[int, ...] = () if self.sitting_out is None else (self.sitting_out,)
+        if self.lone_defender is not None:
+            partner = self.rules.partner_of(self.lone_defender)
+            assert partner is not None
+            out += (partner,)
+        return out
 
     def _leader(self) -> int:
         """Who leads to the first trick."""
         if self.rules.first_lead == FirstLead.PITCHER:
             assert self.pitcher is not None
             return self.pitcher
-        return next(s for s in self._order if s != self.sitting_out)
+        out = self.out_seats
+        return next(s for s in self._order if s not in out)
 
-    def _upcard_discard_mask(self, seat: int) -> int:
-        """The cards the dealer may discard after picking up the upcard."""
+    def _upcard_discard_bounds(self, seat: int) -> tuple[int, int, int]:
+        """(allowed mask, fewest, most) cards to discard: one after picking up the upcard (any card, or
+        any but the upcard with ``keep-upcard``), or a farmer's hand's exchange with the kitty."""
         held = self.hands[seat]
+        making = self.auction
+        if isinstance(making, Making) and making.farming:
+            k = self.rules.farmers_hand
+            return held, k, k
         up = self.upcard
         if self.rules.keep_upcard and up is not None:
-            return held & ~(1 << up)
-        return held
+            return held & ~(1 << up), 1, 1
+        return held, 1, 1
+
+    def _upcard_discarded(self, seat: int, mask: int) -> None:
+        """After a discard: a farmer's cards are exchanged with the kitty's face-down cards below the
+        upcard, and the farmer goes on to speak; the dealer's discard after picking up ends the making."""
+        making = self.auction
+        if isinstance(making, Making) and making.farming:
+            making.farming = False
+            k = self.rules.farmers_hand
+            taken = self.stock[1:1 + k]
+            self.stock[1:1 + k] = iter_mask(mask)
+            for c in taken:
+                self.hands[seat] |= 1 << c
+            self.phase, self.to_act = _AUCTION, making.to_act
+            return
+        self.discards[seat] |= mask
+        self._begin_play()
 
     def _finish_tricks(self) -> None:
         assert self.pitcher is not None
         tally, made = trick_tally(self.rules, seats=self.seats, n_seats=self.n_seats, maker=self.pitcher,
-                                  alone=self.sitting_out is not None, tricks=self.tricks)
+                                  alone=self.sitting_out is not None, tricks=self.tricks, blind=self.blind,
+                                  lone_defender=self.lone_defender)
         self._finish_result(tally, made=made)

@@ -194,6 +194,10 @@ def result_json(hand: Hand) -> dict[str, object]:
     if hand.upcard is not None:
         out["upcard"] = str(CARDS[hand.upcard])
         out["sitting_out"] = hand.sitting_out
+        if rules.defend_alone_points:
+            out["lone_defender"] = hand.lone_defender
+        if rules.blind_loner_points:
+            out["blind"] = hand.blind
     if res is None:
         out.update({"to_act": hand.to_act, "legal": _legal_json(hand)})
         out["scores"] = list(hand.scores_before)

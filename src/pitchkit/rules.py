@@ -166,6 +166,12 @@ class Rules:
     throw_in: bool = _opt(
         False, "upcard: a throw-in hand (only nines and tens, or with them a lone ace, king or jack, or "
         "three queens) may be thrown in for a redeal")
+    throw_in_no_trump: bool = _opt(
+        False, "upcard: after the make, a hand of only non-trump nines and tens may be thrown in for a "
+        "redeal instead of playing its first card")
+    farmers_hand: int = _opt(0, "upcard: a player dealt only nines and tens may exchange this many cards "
+                             "with the kitty's face-down cards before speaking (0: no farmer's hand)")
+    partners_best: bool = _opt(False, "upcard: a loner and the partner exchange one card, face down")
     first_lead: FirstLead = _opt(FirstLead.PITCHER, "the first lead: pitcher, or dealer-left")
     draw_to: int = _opt(0, "after trump, discard and draw back to this many cards (0: no draw)")
     bidder_takes_stock: bool = _opt(False, "after the draw the bidder takes the rest of the stock")
@@ -183,6 +189,12 @@ class Rules:
     super_euchre_points: int = _opt(
         0, "tricks: to the defenders when they take every trick (0: euchre-points)"
     )
+    defend_alone_points: int = _opt(
+        0, "upcard: against a loner a defender may defend alone, the partner sitting out; a lone "
+        "defender's euchre scores this (0: no defending alone)")
+    blind_loner_points: int = _opt(
+        0, "upcard: before looking, a player may go alone with the upcard's suit as trump and no exchange; "
+        "a march scores this (0: no blind double loner)")
     points: tuple[str, ...] = _opt(("high", "low", "jack", "game"), "point categories, in scoring order")
     high_credit: Credit = _opt(Credit.PLAYER, "high goes to the player of the card or its capturer")
     low_credit: Credit = _opt(Credit.PLAYER, "low goes to the player of the card or its capturer")
@@ -374,6 +386,9 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
     "alone_march_points": (0, 1000),
     "euchre_points": (0, 1000),
     "super_euchre_points": (0, 1000),
+    "defend_alone_points": (0, 1000),
+    "blind_loner_points": (0, 1000),
+    "farmers_hand": (0, 5),
     "target": (1, 1000),
     "deals_per_player": (1, 100),
     "bidder_only_within": (0, 1000),
@@ -567,15 +582,19 @@ def _validate_euchre(r: Rules) -> None:
     _check(not r.benny or r.jokers == 0, "benny is the deck's one joker: it needs jokers = 0")
     _check(not r.bowers or r.off_jack, "bowers needs off-jack = true (the left bower)")
     upcard = r.trump_by == TrumpBy.UPCARD
-    for name in ("stick_dealer", "keep_upcard", "going_alone", "canadian", "club_euchre", "throw_in"):
+    for name in ("stick_dealer", "keep_upcard", "going_alone", "canadian", "club_euchre", "throw_in",
+                 "throw_in_no_trump", "farmers_hand"):  # the loner's options need going-alone, below
         _check(upcard or not getattr(r, name), f"{option_name(name)} needs trump-by = upcard")
     if upcard:
-        _check(r.players * r.hand_size < r.deck_size, "trump-by = upcard needs a card left to turn up")
+        kitty = r.deck_size - r.players * r.hand_size
+        _check(kitty > 0, "trump-by = upcard needs a card left to turn up")
+        _check(r.farmers_hand < kitty, f"farmers-hand: the kitty has {kitty - 1} face-down card(s)")
         _check(not r.draw_to and not r.partner_pass and not r.misdeal_no_face and not r.dynamic_teams,
                "trump-by = upcard excludes draw-to, partner-pass, misdeal-no-face and dynamic-teams")
     if r.going_alone:
         _check(r.partner_of(0) is not None, "going-alone needs teams of two (partners)")
-    _check(not r.canadian or r.going_alone, "canadian needs going-alone = true")
+    for name in ("canadian", "partners_best", "defend_alone_points", "blind_loner_points"):
+        _check(r.going_alone or not getattr(r, name), f"{option_name(name)} needs going-alone = true")
     if r.score_by == ScoreBy.TRICKS:
         _check(not r.dynamic_teams and r.going_out == GoingOut.HIGHEST,
                "score-by = tricks needs fixed teams and going-out = highest")

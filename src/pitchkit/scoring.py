@@ -146,11 +146,14 @@ def tally(rules: Rules, *, seats: Sequence[int], n_seats: int, trump: int,
 
 
 def trick_tally(rules: Rules, *, seats: Sequence[int], n_seats: int, maker: int, alone: bool,
-                tricks: Sequence[Trick]) -> tuple[Tally, bool]:
+                tricks: Sequence[Trick], blind: bool = False,
+                lone_defender: int | None = None) -> tuple[Tally, bool]:
     """Score a hand by the makers' tricks (``score-by = tricks``): a majority but not all scores
-    ``made-points``, every trick a march (``alone-march-points`` for a maker alone), fewer than a
-    majority is euchred and the defenders score ``euchre-points``. Returns the tally (one award, with
-    each seat's tricks as its ``card_points``) and whether the makers made it."""
+    ``made-points``, every trick a march (``alone-march-points`` for a maker alone,
+    ``blind-loner-points`` for a blind double loner), fewer than a majority is euchred and the
+    defenders score ``euchre-points`` (``defend-alone-points`` when a lone defender euchred the loner).
+    Returns the tally (one award, with each seat's tricks as its ``card_points``) and whether the makers
+    made it."""
     side = [-1] * n_seats
     for s in seats:
         side[s] = rules.team_of(s)
@@ -163,10 +166,14 @@ def trick_tally(rules: Rules, *, seats: Sequence[int], n_seats: int, maker: int,
     if not made:
         defender = next(s for s in _clockwise(seats, maker) if side[s] != makers)
         award = Award("euchre", None, defender, rules.euchre_points)
-        if not taken and rules.super_euchre_points:
+        if lone_defender is not None:
+            award = Award("lone-euchre", None, lone_defender, rules.defend_alone_points)
+        elif not taken and rules.super_euchre_points:
             award = Award("super-euchre", None, defender, rules.super_euchre_points)
     elif taken < len(tricks):
         award = Award("made", None, maker, rules.made_points)
+    elif blind:
+        award = Award("blind-march", None, maker, rules.blind_loner_points)
     elif alone:
         award = Award("alone-march", None, maker, rules.alone_march_points)
     else:

@@ -245,10 +245,28 @@ def _making(rules: Rules) -> list[str]:
                      "hand.")
     if rules.canadian:
         lines.append("A player who orders up their partner, the dealer, must go alone.")
+    if rules.defend_alone_points:
+        lines.append("Right after a maker goes alone, each defender in turn from the loner's left may defend "
+                     "alone: that defender's partner sits out too.")
+    if rules.partners_best:
+        lines.append("A loner takes the partner's best card, passed face down, and gives one card back; a "
+                     "lone defender does the same with their partner.")
+    if rules.blind_loner_points:
+        lines.append("Before anyone looks at their cards, each in turn from the dealer's left may call a "
+                     "blind double loner: the upcard's suit is trump, the caller goes alone without an "
+                     "exchange, and the dealer picks up the upcard.")
+    if rules.farmers_hand:
+        lines.append(f"A player dealt only nines and tens (a farmer's hand) may, on their first turn, "
+                     f"exchange {number(rules.farmers_hand)} of them for the cards of the kitty below the "
+                     f"upcard.")
     if rules.throw_in:
         lines.append("On their first turn a player may throw in a hand of only nines and tens, or of nines "
                      "and tens with one ace, one king, one jack or three queens: the same dealer deals "
                      "again.")
+    if rules.throw_in_no_trump:
+        lines.append("After trump is made, a player holding only nines and tens outside trump (no ace, no "
+                     "face, no trump) may throw the hand in instead of playing their first card: the same "
+                     "dealer deals again.")
     keep = ", never the upcard itself" if rules.keep_upcard else ""
     lines.append(f"When the upcard is picked up the dealer adds it to their hand and discards one card face "
                  f"down{keep}.")
@@ -260,11 +278,15 @@ def _tricks_scoring(rules: Rules) -> list[str]:
     need, all_ = rules.tricks_needed, rules.hand_size
     return [f"The makers score {plural(rules.made_points, 'point')} for {need} to {all_ - 1} tricks, and "
             f"{plural(rules.march_points, 'point')} for all {all_} (a march); a maker alone who takes all "
-            f"{all_} scores {plural(rules.alone_march_points, 'point')}.",
+            f"{all_} scores {plural(rules.alone_march_points, 'point')}"
+            + (f", a blind double loner {plural(rules.blind_loner_points, 'point')}."
+               if rules.blind_loner_points else "."),
             f"Makers who take fewer than {need} tricks are euchred: the defenders score "
             f"{plural(rules.euchre_points, 'point')}"
             + (f", {plural(rules.super_euchre_points, 'point')} if they take every trick (a super-euchre)."
-               if rules.super_euchre_points else ".")]
+               if rules.super_euchre_points else ".")
+            + (f" A lone defender who euchres the loner scores {plural(rules.defend_alone_points, 'point')}."
+               if rules.defend_alone_points else "")]
 
 
 def _points(rules: Rules) -> list[str]:

@@ -34,6 +34,7 @@ class View:
     dealer: int
     phase: Phase
     to_act: int | None
+    #: the seat's cards (none before it has looked at them, while a blind double loner may be called)
     hand: tuple[Card, ...]
     discards: tuple[Card, ...]
     #: the cards this seat passed to its partner (partner exchange), and those it received once
@@ -169,7 +170,8 @@ def make_view(hand: Hand, seat: int) -> View:
     view = _new_view(View)
     for put, value in zip(_SLOTS, (
             seat, rules_copy(hand.rules), hand.n_seats, hand.seats, hand.dealer, pub.phase, pub.to_act,
-            _cards(hand.hands[seat]), _cards(hand.discards[seat]), _cards(hand.passed[seat]),
+            _cards(hand.hands[seat] if not hand.rules.blind_loner_points or hand.looked(seat) else 0),
+            _cards(hand.discards[seat]), _cards(hand.passed[seat]),
             _cards(received), *pub.table, hand.scores_before,
             log, tuple(hand.legal_actions()) if turn and not discarding else (), options, pub.upcard),
             strict=True):

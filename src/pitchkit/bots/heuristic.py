@@ -61,6 +61,8 @@ class HeuristicBot:
         streak = self.sets.observe(view)
         r = view.rules
         if r.trump_by == TrumpBy.UPCARD and view.phase != Phase.PLAY:
+            if view.phase == Phase.EXCHANGE:
+                return tricks.choose_pass(view)
             return tricks.choose_discard(view) if view.discard_options else tricks.choose_making(view)
         if r.score_by == ScoreBy.TRICKS and view.phase == Phase.PLAY:
             return tricks.choose_play(view, self._pick)

@@ -1,19 +1,22 @@
 """The heuristic bot's decisions when a hand scores by tricks and trump is made with the upcard
-(Euchre): which suit to make trump, when to go alone, the dealer's discard, and play that takes
-tricks as cheaply as it can and leaves a trick the partner is winning to the partner."""
+(Euchre): which suit to make trump, when to go alone or defend alone, a blind double loner only when
+nothing less can still win the game, a farmer's hand always exchanged, the dealer's discard, the
+partner's best card, and play that takes tricks as cheaply as it can and leaves a trick the partner
+is winning to the partner."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Play
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
 from pitchkit.cards import CARDS, JACK, Card
 from pitchkit.trump import TrumpTable, table_for
 from pitchkit.view import View
 
-#: hand strength (see :func:`strength`) at which the bot makes trump, and goes alone
+#: hand strength (see :func:`strength`) at which the bot makes trump, goes alone, and defends alone
 MAKE_AT = 7.0
 ALONE_AT = 13.0
+DEFEND_ALONE_AT = 11.5
 
 
 def strength(view: View, cards: list[int], suit: int) -> float:
@@ -33,12 +36,16 @@ def choose_making(view: View) -> Action:
     """Pass or make trump; once made, go alone with a very strong hand."""
     seat, legal = view.seat, view.legal
     held = [int(c) for c in view.hand]
-    if legal and type(legal[0]) is Choose:
-        assert view.trump is not None
-        alone = strength(view, held, int(view.trump)) >= ALONE_AT
+    if Choose(seat, Choice.BLIND) in legal:
+        return Choose(seat, Choice.BLIND if _blind_wins(view) else Choice.LOOK)
+    if Choose(seat, Choice.ALONE) in legal:
+        assert view.trump is not None and view.pitcher is not None
+        defending = view.rules.team_of(view.pitcher) != view.rules.team_of(seat)
+        alone = strength(view, held, int(view.trump)) >= (DEFEND_ALONE_AT if defending else ALONE_AT)
         return Choose(seat, Choice.ALONE if alone else Choice.PARTNER)
-    if Choose(seat, Choice.MISDEAL) in legal:  # a throw-in hand: throw it in
-        return Choose(seat, Choice.MISDEAL)
+    for option in (Choice.FARMER, Choice.MISDEAL):  # a farmer's hand is exchanged, a throw-in thrown in
+        if Choose(seat, option) in legal:
+            return Choose(seat, option)
     calls = [a for a in legal if type(a) is DeclareTrump]
     best: tuple[float, Action] | None = None
     for call in calls:
@@ -60,6 +67,17 @@ def choose_making(view: View) -> Action:
     return passing
 
 
+def _blind_wins(view: View) -> bool:
+    """Call a blind double loner only when the opponents are one hand from the game and a blind
+    march, and nothing less, would win it for the bot's side."""
+    r, seat = view.rules, view.seat
+    target = r.target or 0
+    mine = view.scores[seat]
+    theirs = max(view.scores[s] for s in view.seats if r.team_of(s) != r.team_of(seat))
+    return bool(target) and theirs + r.euchre_points >= target > mine + r.alone_march_points \
+        and mine + r.blind_loner_points >= target
+
+
 def _keep_value(view: View, card: int, trump: int) -> float:
     """How much the dealer wants to keep a card once ``trump`` is made: trumps by rank, then aces,
     then the rest (short suits go first)."""
@@ -70,19 +88,37 @@ def _keep_value(view: View, card: int, trump: int) -> float:
 
 
 def choose_discard(view: View) -> Discard:
-    """The dealer's discard after picking up: the card least worth keeping."""
-    assert view.discard_options is not None and view.trump is not None
-    cards = view.discard_options[0]
+    """The dealer's discard after picking up: the card least worth keeping. A farmer's exchange
+    (before trump is made) gives the kitty the lowest cards outside the upcard's suit."""
+    assert view.discard_options is not None
+    cards, count, _ = view.discard_options
+    if view.trump is None:
+        up = -1 if view.upcard is None else int(view.upcard) // 13
+        ranked = sorted(cards, key=lambda c: (int(c) // 13 == up, int(c) % 13, int(c)))
+        return Discard(view.seat, tuple(sorted(ranked[:count])))
     worst = min(cards, key=lambda c: (_keep_value(view, int(c), int(view.trump or 0)), int(c)))
     return Discard(view.seat, (worst,))
 
 
-def choose_play(view: View, pick: Callable[[list[Play]], Play]) -> Play:
+def choose_pass(view: View) -> PassCards:
+    """Partner's best: the loner's (or lone defender's) partner passes its best card, the loner gives
+    back the card least worth keeping."""
+    assert view.trump is not None
+    trump = int(view.trump)
+    ranked = sorted(view.hand, key=lambda c: (_keep_value(view, int(c), trump), int(c)))
+    return PassCards(view.seat, (ranked[0] if view.received else ranked[-1],))
+
+
+def choose_play(view: View, pick: Callable[[list[Play]], Play]) -> Play | Choose:
     """Lead the best card; follow by winning as cheaply as possible unless the partner has the
     trick, else throw the lowest card."""
     assert view.trump is not None
     tt = table_for(view.rules, int(view.trump))
     plays = [a for a in view.legal if type(a) is Play]
+    throw_in = Choose(view.seat, Choice.MISDEAL)
+    if throw_in in view.legal and view.pitcher is not None \
+            and view.rules.team_of(view.pitcher) != view.rules.team_of(view.seat):
+        return throw_in  # a defender's hand of nothing: deal again
     if not view.trick:
         return pick(_best(plays, tt))
     led = tt.suit[int(view.trick[0][1])]

@@ -36,9 +36,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from pitchkit.actions import Action, Choice, Choose
+from pitchkit.actions import Action
 from pitchkit.cards import BIG_JOKER, GAME_VALUE, JACK, LITTLE_JOKER
 from pitchkit.hand import Hand
+from pitchkit.making import out_seats
 from pitchkit.rules import POINT_VALUES, Credit, Rules, ScoreBy
 from pitchkit.scoring import Trick, point_card
 from pitchkit.trump import TrumpTable, table_for
@@ -80,7 +81,7 @@ class Deal:
         """The position of a hand in its play phase (or trump phase after a jack or joker lead); a
         seat sitting out the hand (a loner's partner) is left out."""
         assert hand.pitcher is not None and hand.bid is not None and hand.to_act is not None
-        seats, hands = _playing(hand.seats, hand.hands, hand.sitting_out)
+        seats, hands = _playing(hand.seats, hand.hands, hand.out_seats)
         return cls(rules=hand.rules, n_seats=hand.n_seats, seats=seats, hands=hands,
                    trick=list(hand.trick), tricks=list(hand.tricks), trump=hand.trump,
                    pitcher=hand.pitcher, bid=hand.bid, scores=hand.scores_before, to_act=hand.to_act)
@@ -89,7 +90,7 @@ class Deal:
     def from_view(cls, view: View, hands: Sequence[int]) -> Deal:
         """The position a seat sees, completed with ``hands`` (a mask per seat, its own included)."""
         assert view.pitcher is not None and view.bid is not None and view.to_act is not None
-        seats, held = _playing(view.seats, hands, sitter(view.rules, view.log, view.pitcher))
+        seats, held = _playing(view.seats, hands, out_seats(view.rules, view.log, view.pitcher))
         return cls(
             rules=view.rules, n_seats=view.n_seats, seats=seats, hands=held,
             trick=[(s, int(c)) for s, c in view.trick],
@@ -128,11 +129,11 @@ class Deal:
 
 
 def _playing(seats: tuple[int, ...], hands: Sequence[int],
-             out: int | None) -> tuple[tuple[int, ...], list[int]]:
+             out: tuple[int, ...]) -> tuple[tuple[int, ...], list[int]]:
     """The seats that play the hand and their hands (none for a seat sitting out)."""
-    if out is None:
+    if not out:
         return seats, list(hands)
-    return tuple(s for s in seats if s != out), [0 if s == out else h for s, h in enumerate(hands)]
+    return tuple(s for s in seats if s not in out), [0 if s in out else h for s, h in enumerate(hands)]
 
 
 def scoring_units(rules: Rules, seats: Sequence[int]) -> dict[int, int]:
@@ -456,9 +457,8 @@ def index_space(rules: Rules) -> int:
 
 def sitter(rules: Rules, log: Sequence[Action], pitcher: int | None) -> int | None:
     """The seat sitting out the hand: the partner of a maker who went alone (``None`` if nobody)."""
-    if pitcher is None or not rules.going_alone or Choose(pitcher, Choice.ALONE) not in log:
-        return None
-    return rules.partner_of(pitcher)
+    out = out_seats(rules, log, pitcher)
+    return out[0] if out else None
 
 
 @cache

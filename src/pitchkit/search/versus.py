@@ -101,7 +101,7 @@ def pyspiel_module() -> Any:
 
 
 def deal_both(rules: Rules, game: Any, dealer: int, rng: random.Random,
-              scores: list[int]) -> tuple[Hand, Any]:
+              scores: list[int] | None = None) -> tuple[Hand, Any]:
     """One deal in both engines: OpenSpiel deals card by card from the dealer and turns up the
     21st card."""
     state = game.new_initial_state()

@@ -75,15 +75,23 @@ def auction_choices(view: View) -> list[KeyChoice]:
 
 
 def making_choices(view: View) -> list[KeyChoice]:
-    """Making trump with the upcard: p to pass, a suit by c/d/h/s; then a to go alone or w to play
-    with the partner."""
+    """Making trump with the upcard: p to pass, a suit by c/d/h/s; then a to go alone (or defend
+    alone) or w to play with the partner; before looking, b for a blind double loner or l to look; f
+    for a farmer's hand."""
     seat, legal = view.seat, set(view.legal)
     alone, partner = Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)
     if alone in legal:
-        return [KeyChoice("a", "go alone", alone, True), KeyChoice("w", "with the partner", partner, True)]
+        verb = "go" if view.pitcher == seat else "defend"
+        return [KeyChoice("a", f"{verb} alone", alone, True),
+                KeyChoice("w", "with the partner", partner, True)]
+    blind = Choose(seat, Choice.BLIND)
+    if blind in legal:
+        return [KeyChoice("b", "blind double loner", blind, True),
+                KeyChoice("l", "look at your cards", Choose(seat, Choice.LOOK), True)]
     out = [KeyChoice("p", "pass", Bid(seat, None), Bid(seat, None) in legal), *trump_choices(view)]
-    if Choose(seat, Choice.MISDEAL) in legal:
-        out.append(KeyChoice("m", "throw in", Choose(seat, Choice.MISDEAL), True))
+    for key, option, label in (("m", Choice.MISDEAL, "throw in"), ("f", Choice.FARMER, "farmer's hand")):
+        if Choose(seat, option) in legal:
+            out.append(KeyChoice(key, label, Choose(seat, option), True))
     return out
 
 
@@ -104,6 +112,9 @@ def play_choices(view: View) -> list[KeyChoice]:
     for key, card in card_keys(view).items():
         action = Play(view.seat, card)
         out.append(KeyChoice(key, card_markup(card), action, action in legal, card))
+    throw_in = Choose(view.seat, Choice.MISDEAL)
+    if throw_in in legal:  # no ace, no face, no trump: thrown in instead of the first card
+        out.append(KeyChoice("n", "throw in", throw_in, True))
     return out
 
 

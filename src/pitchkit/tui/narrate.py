@@ -52,7 +52,9 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
         case Choose(_, option):
             return f"{who}: " + {Choice.RUN: "run it", Choice.SELL: "sell the bid",
                                  Choice.MISDEAL: "call a misdeal", Choice.ALONE: "go alone",
-                                 Choice.PARTNER: "play with the partner"}[option]
+                                 Choice.PARTNER: "play with the partner",
+                                 Choice.BLIND: "call a blind double loner", Choice.LOOK: "look",
+                                 Choice.FARMER: "call a farmer's hand"}[option]
         case DeclareTrump(_, suit):
             return f"{who}: {fmt_suit(suit)} are trump"
         case Discard(_, cards):
@@ -180,7 +182,8 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
 
 #: the awards of a hand scored by tricks, in words
 TRICK_AWARDS = {"made": "made it", "march": "a march: every trick", "alone-march": "a march alone",
-                "euchre": "euchred: the defenders score"}
+                "euchre": "euchred: the defenders score", "blind-march": "a blind double loner's march",
+                "lone-euchre": "euchred by a lone defender"}
 
 
 def _trick_result_lines(hand: Hand, names: Sequence[str], *, fmt_suit: SuitFormat) -> list[str]:
@@ -283,7 +286,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
     draws = pack_draws(hand) if pack else {}
     if hand.upcard is not None:
         lines.append(f"Upcard: {fmt(CARDS[hand.upcard])}")
-    per_trick = len(hand.seats) - (hand.sitting_out is not None)
+    per_trick = len(hand.seats) - len(hand.out_seats)
     for i, action in enumerate(hand.log, start=1):
         if i - 1 in draws:
             if auction:

@@ -227,12 +227,16 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
         out.append("Enter", style="bold cyan")
         out.append(f" confirms: {len(selected)} selected")
     elif view.phase == Phase.EXCHANGE:
-        n_pass = view.rules.partner_pass
+        n_pass = view.rules.partner_pass or 1  # a loner's partner's best: one card
         out.append(f"pass {n_pass} card{'s' if n_pass != 1 else ''} face down to your partner, ")
         out.append("Enter", style="bold cyan")
         out.append(f" confirms: {len(selected)} selected")
     else:
         out.append("play a card by its key (cards without a key may not be played)")
+        for k in keys:
+            if k.card is None and k.legal:  # a throw-in instead of the first card
+                out.append(f"  {k.key}", style="bold cyan")
+                out.append(f" {k.label}")
     return out
 
 
