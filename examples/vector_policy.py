@@ -1,6 +1,6 @@
 """A small policy for Pitch trained by self-play on the vector environment, with numpy alone.
 
-The policy reads the observation tensor of docs/observations.md and scores the 193 action ids with
+The policy reads the observation tensor of docs/observations.md and scores the 201 action ids with
 a one-hidden-layer network; illegal ids are masked out before the softmax. Training is REINFORCE
 with a learned baseline (the network's value head): every seat of every environment plays the
 current policy, and each decision is credited with its own seat's score change for the hand it

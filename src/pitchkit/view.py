@@ -146,6 +146,12 @@ def _public(hand: Hand) -> _Public:
     return pub
 
 
+def own_cards(hand: Hand, seat: int) -> int:
+    """The cards ``seat`` holds and has seen (a bitmask): none before it has looked at them, while a
+    blind double loner may be called."""
+    return hand.hands[seat] if not hand.rules.blind_loner_points or hand.looked(seat) else 0
+
+
 def make_view(hand: Hand, seat: int) -> View:
     """Build the view of ``seat`` from a :class:`~pitchkit.hand.Hand`.
 
@@ -170,7 +176,7 @@ def make_view(hand: Hand, seat: int) -> View:
     view = _new_view(View)
     for put, value in zip(_SLOTS, (
             seat, rules_copy(hand.rules), hand.n_seats, hand.seats, hand.dealer, pub.phase, pub.to_act,
-            _cards(hand.hands[seat] if not hand.rules.blind_loner_points or hand.looked(seat) else 0),
+            _cards(own_cards(hand, seat)),
             _cards(hand.discards[seat]), _cards(hand.passed[seat]),
             _cards(received), *pub.table, hand.scores_before,
             log, tuple(hand.legal_actions()) if turn and not discarding else (), options, pub.upcard),

@@ -94,7 +94,7 @@ def test_make_vec_batches_observations_and_masks() -> None:
     vec = gymnasium.make_vec("pitchkit/Pct-v0", num_envs=3, vectorization_mode="sync", bots="random",
                              max_hands=1)
     obs, _ = vec.reset(seed=4)
-    assert obs["observation"].shape == (3, 1046) and obs["action_mask"].shape == (3, 193)
+    assert obs["observation"].shape == (3, 1046) and obs["action_mask"].shape == (3, 201)
     rng = np.random.default_rng(4)
     ended = 0
     for _ in range(60):

@@ -10,8 +10,10 @@ when the game ends (a game cut short by ``max_hands`` pays nothing).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
+from functools import cache
+from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +21,7 @@ import numpy.typing as npt
 from pitchkit.actions import PLAYS, Action, Discard, PassCards, Phase
 from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
+from pitchkit.envs.tracker import Tracker
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.game import Game
 from pitchkit.hand import HandResult
@@ -52,29 +55,84 @@ class Step:
     truncated: bool
 
 
-def resolve(rules: Rules, phase: Phase, seat: int, pending: tuple[Card, ...],
-            action_id: int) -> tuple[tuple[Card, ...], Action | None]:
+def resolve(rules: Rules, phase: Phase, seat: int, pending: tuple[Card, ...], action_id: int,
+            legal: Sequence[Action] | None = None) -> tuple[tuple[Card, ...], Action | None]:
     """What a legal decision of ``seat`` does: the cards picked after it, and the engine action to
-    apply when it completes one (a discard ends with its done, a pass with its last card)."""
+    apply when it completes one (a discard ends with its done, a pass with its last card: as many
+    as the engine's ``legal`` passes hold, by default ``partner-pass`` cards or one for a
+    partner's best)."""
     card = enc.pick_card(action_id)
     if phase == Phase.DISCARD and card is None:
         return (), Discard(seat, pending)
     if card is None:
         return (), enc.single_action(seat, action_id)
     picked = (*pending, card)
-    if phase == Phase.EXCHANGE and len(picked) == rules.partner_pass:
+    if phase == Phase.EXCHANGE and (
+            len(picked) == (rules.partner_pass or 1) if legal is None
+            else any(type(a) is PassCards and len(a.cards) == len(picked) for a in legal)):
         return (), PassCards(seat, picked)
     return picked, None
 
 
 _GOING_ON = Step(None, False, False)
-_NO_ACTIONS = np.zeros(enc.N_ACTIONS, dtype=np.int8)
+_PLAY = Phase.PLAY
 #: the id of playing card ``c`` is ``_PLAY_ID + (c + 1)``, ``c + 1`` being a one-bit mask's length
 _PLAY_ID = enc.PLAY_BASE - 1
+_PLAY_BASE, _MAX_CARDS = enc.PLAY_BASE, enc.MAX_CARDS
+#: the play ids' part of a mask
+_PLAYS = slice(enc.PLAY_BASE, enc.PLAY_BASE + enc.MAX_CARDS)
+_NO_PLAYS = bytes(enc.MAX_CARDS)
+_NO_IDS: list[int] = []
+#: action ids of the engine's legal actions met lately, by the action object's identity (the entry
+#: keeps the object alive, so its identity cannot pass to another object while it is here)
+_IDS: dict[int, tuple[Action, int]] = {}
+#: the play ids' part of a mask (one byte per card) for the legal-play masks met lately
+_PLAY_BYTES: dict[int, bytes] = {}
+_KEPT = 1 << 16
+
+
+def first_id(action: Action) -> int:
+    """The first decision id of an engine action (its only one, but for discards and passes)."""
+    known = _IDS.get(id(action))
+    if known is not None and known[0] is action:
+        return known[1]
+    if len(_IDS) >= _KEPT:
+        _IDS.clear()
+    a = enc.decisions(action)[0]
+    _IDS[id(action)] = (action, a)
+    return a
+
+
+@cache
+def _suit_bytes() -> tuple[bytes, ...]:
+    """One byte per card (1 for a card in the set) of each set of a suit's 13 cards."""
+    bits = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1
+    return tuple(row.tobytes() for row in bits.astype(np.uint8))
+
+
+def play_bytes(cards: int) -> bytes:
+    """The play ids' part of a mask that allows playing the cards of the bitmask ``cards``."""
+    out = _PLAY_BYTES.get(cards)
+    if out is None:
+        suit = _suit_bytes()
+        out = (suit[cards & 8191] + suit[cards >> 13 & 8191] + suit[cards >> 26 & 8191]
+               + suit[cards >> 39 & 8191] + suit[cards >> 52][:2])
+        if len(_PLAY_BYTES) >= _KEPT:
+            _PLAY_BYTES.clear()
+        _PLAY_BYTES[cards] = out
+    return out
 
 
 class Decisions:
-    """A game of Pitch taken one action id at a time."""
+    """A game of Pitch taken one action id at a time.
+
+    Each seat has an observation buffer and a mask buffer (:attr:`observations`, :attr:`masks`):
+    :meth:`observe` brings a seat's up to date and returns them (later decisions change them in
+    place); :meth:`observation` and :meth:`mask` return copies."""
+
+    __slots__ = ("_legal", "_mask_cells", "_mask_ids", "_mask_plays", "_mask_turn", "_playable",
+                 "_plays_only", "_tracker", "_turn", "_views", "game", "hands_done", "layout", "masks",
+                 "max_hands", "observations", "observed", "pending", "rules", "seat", "truncated")
 
     def __init__(self, rules: Rules, *, seed: int | None, max_hands: int | None = None) -> None:
         self.rules = rules
@@ -85,8 +143,29 @@ class Decisions:
         self.hands_done = 0
         self.truncated = False
         self._views: dict[int, View] = {}
+        #: the legal ids of the seat to act, and in the play phase the cards it may play (``None``
+        #: until asked for, after each decision)
         self._legal: list[int] | None = None
-        self._tracker = enc.Tracker(self.layout)
+        self._playable: int | None = None
+        #: in the play phase only cards may be played (no throw-in instead of the first card)
+        self._plays_only = not rules.throw_in_no_trump
+        self._tracker = Tracker(self.layout)
+        n = rules.players
+        #: each seat's observation tensor and legal-action mask, as of its latest :meth:`observe`
+        self.observations: list[npt.NDArray[np.float32]] = self._tracker.buffers
+        self.masks = [np.zeros(enc.N_ACTIONS, dtype=np.int8) for _ in range(n)]
+        #: what :meth:`observe` returns for each seat
+        self.observed = [{"observation": o, "action_mask": m} for o, m in zip(self.observations, self.masks,
+                                                                               strict=True)]
+        self._mask_cells = [cast("MutableSequence[int]", memoryview(m).cast("B"))  # type: ignore[arg-type]
+                            for m in self.masks]
+        #: the ids set in each seat's mask but plays, whether plays are set, and the decision
+        #: count when it was set
+        self._mask_ids: list[list[int]] = [_NO_IDS] * n
+        self._mask_plays = [False] * n
+        self._mask_turn = [-1] * n
+        #: decisions taken (picks of a discard or pass included)
+        self._turn = 0
         #: the seat to decide (``None`` once over), kept after every change
         self.seat: int | None = self.game.to_act
 
@@ -109,46 +188,88 @@ class Decisions:
 
     def pending_of(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` has picked in a discard or pass under way (only its own)."""
-        return self.pending if seat == self.to_act else ()
+        return self.pending if seat == self.seat else ()
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        """``{"observation": observations[seat], "action_mask": masks[seat]}``, both brought up
+        to date now (the same dict and arrays every time: later decisions change them)."""
+        self._tracker.observe(self.game.hand, seat, self.pending if seat == self.seat else ())
+        if self._mask_turn[seat] != self._turn:
+            self._legal_mask(seat)
+        return self.observed[seat]
+
+    def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """``masks[seat]`` brought up to date (the same array every time)."""
+        if self._mask_turn[seat] != self._turn:
+            self._legal_mask(seat)
+        return self.masks[seat]
+
+    def _legal_mask(self, seat: int) -> None:
+        self._mask_turn[seat] = self._turn
+        cells = self._mask_cells[seat]
+        old = self._mask_ids[seat]
+        if old:
+            for a in old:
+                cells[a] = 0
+            self._mask_ids[seat] = _NO_IDS
+        if seat == self.seat:
+            if self.game.hand.phase is _PLAY and self._plays_only:
+                cells[_PLAYS] = play_bytes(self._plays())
+                self._mask_plays[seat] = True
+                return
+            ids = self._mask_ids[seat] = self._legal_ids()
+            for a in ids:
+                cells[a] = 1
+        if self._mask_plays[seat]:
+            cells[_PLAYS] = _NO_PLAYS
+            self._mask_plays[seat] = False
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
-        """The legal action ids of ``seat`` (all 0 when it is not to act)."""
-        mask = _NO_ACTIONS.copy()
-        if seat == self.seat:
-            for a in self._legal_ids():
-                mask[a] = 1
-        return mask
+        """The legal action ids of ``seat`` (all 0 when it is not to act), a new array."""
+        return self.legal_mask(seat).copy()
+
+    def observation(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation tensor of ``seat`` (``layout.encode`` of its view), a new array."""
+        return self._tracker.observe(self.game.hand, seat, self.pending if seat == self.seat else ()).copy()
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the seat to act, in increasing order."""
         return list(self._legal_ids())
 
+    def _plays(self) -> int:
+        """The cards the seat to act may play (in the play phase)."""
+        plays = self._playable
+        if plays is None:
+            assert self.seat is not None
+            plays = self._playable = self.game.hand.legal_play_mask(self.seat)
+        return plays
+
     def _legal_ids(self) -> list[int]:
+        legal = self._legal
+        if legal is not None:
+            return legal
         seat = self.seat
         if seat is None:
-            return []
-        if self._legal is None:
-            hand = self.game.hand
-            phase = hand.phase
-            if phase is Phase.PLAY:
-                # the engine's legal plays are these cards (legal_actions() lists them in this order)
-                ids, mask = [], hand.legal_play_mask(seat)
-                while mask:
-                    low = mask & -mask
-                    ids.append(_PLAY_ID + low.bit_length())
-                    mask ^= low
-                self._legal = ids
-            elif phase in (Phase.DISCARD, Phase.EXCHANGE):
-                self._legal = enc.legal_ids(self.view(seat), self.pending)
-            else:
-                # the same ids as from the seat's view (view.legal is this list), without building it
-                self._legal = sorted(enc.decisions(a)[0] for a in self.game.legal_actions())
-        return self._legal
-
-    def observation(self, seat: int) -> npt.NDArray[np.float32]:
-        """The observation tensor of ``seat``: ``layout.encode`` of its view, kept up to date action
-        by action (:class:`~pitchkit.envs.encoding.Tracker`)."""
-        return self._tracker.observe(self.game.hand, seat, self.pending if seat == self.seat else ())
+            return _NO_IDS
+        hand = self.game.hand
+        phase = hand.phase
+        if phase is _PLAY and self._plays_only:
+            # the engine's legal plays are these cards (legal_actions() lists them in this order)
+            legal, mask = [], self._plays()
+            while mask:
+                low = mask & -mask
+                legal.append(_PLAY_ID + low.bit_length())
+                mask ^= low
+        elif phase is Phase.DISCARD:
+            cards, lo, hi = hand.discard_options(seat)
+            legal = enc.discard_ids((cards, lo, hi), self.pending)
+        elif phase is Phase.EXCHANGE:
+            legal = enc.pass_ids(hand.legal_actions(), self.pending)
+        else:
+            # the same ids as from the seat's view (view.legal is this list), without building it
+            legal = sorted([first_id(a) for a in self.game.legal_actions()])
+        self._legal = legal
+        return legal
 
     def step(self, action_id: int) -> Step:
         """Take one decision of the seat to act; an illegal id raises
@@ -156,10 +277,23 @@ class Decisions:
         seat = self.seat
         if seat is None:
             raise IllegalActionError("the game is over")
-        if type(action_id) is int and self.game.hand.phase is Phase.PLAY \
-                and action_id in self._legal_ids():
-            # a legal play (the engine checks it again)
-            return self.apply(PLAYS[seat][action_id - enc.PLAY_BASE])
+        game = self.game
+        if type(action_id) is int and game.hand.phase is _PLAY and self._plays_only:
+            card = action_id - _PLAY_BASE
+            plays = self._playable
+            if plays is None:
+                plays = self._plays()
+            if 0 <= card < _MAX_CARDS and plays >> card & 1:
+                # a legal play (the engine checks it again): apply() without its checks
+                result = game.apply(PLAYS[seat][card])
+                self._turn += 1
+                self._legal = self._playable = None
+                if self._views:
+                    self._views = {}
+                if result is None:
+                    self.seat = game.hand.to_act
+                    return _GOING_ON
+                return self._ended(result)
         a = enc.check_id(action_id)
         legal = self._legal_ids()
         if a not in legal:
@@ -167,12 +301,11 @@ class Decisions:
                                      + ", ".join(enc.action_name(i) for i in legal[:8])
                                      + (", ..." if len(legal) > 8 else ""))
         phase = self.game.hand.phase
-        if phase is Phase.PLAY:
-            action: Action | None = PLAYS[seat][a - enc.PLAY_BASE]
-        else:
-            self.pending, action = resolve(self.rules, phase, seat, self.pending, a)
-        self._views, self._legal = {}, None
+        self.pending, action = resolve(self.rules, phase, seat, self.pending, a,
+                                       self.game.legal_actions() if phase is Phase.EXCHANGE else None)
         if action is None:
+            self._views, self._legal, self._playable = {}, None, None
+            self._turn += 1
             return _GOING_ON
         return self.apply(action)
 
@@ -181,14 +314,22 @@ class Decisions:
         if self.seat is None:
             raise IllegalActionError("the game is over")
         result = self.game.apply(action)
+        # followed at once (a bot's plays and bids cost a few writes; caught up later, several
+        # actions would write the tensors afresh)
+        self._tracker.sync(self.game.hand)
+        self._turn += 1
         if self.pending:
             self.pending = ()
         if self._views:
             self._views = {}
-        self._legal = None
+        self._legal = self._playable = None
         if result is None:
             self.seat = self.game.hand.to_act
             return _GOING_ON
+        return self._ended(result)
+
+    def _ended(self, result: HandResult) -> Step:
+        """The step that ended a hand."""
         if not result.misdeal:
             self.hands_done += 1
             if not self.game.over and self.max_hands is not None and self.hands_done >= self.max_hands:

@@ -13,10 +13,9 @@ the engine's legal actions.
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -24,11 +23,9 @@ import numpy.typing as npt
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
 from pitchkit.cards import CARDS, Card, Suit, format_cards
 from pitchkit.errors import IllegalActionError, RulesError, quote
+from pitchkit.making import out_seats
 from pitchkit.rules import Rules, TrumpBy
 from pitchkit.view import View
-
-if TYPE_CHECKING:
-    from pitchkit.hand import Hand
 
 #: most cards in a deck (52 and two jokers)
 MAX_CARDS = 54
@@ -49,9 +46,19 @@ DISCARD_BASE = PLAY_BASE + MAX_CARDS
 DISCARD_DONE = DISCARD_BASE + MAX_CARDS
 #: ``PASS_BASE + card`` adds a card to the partner pass under way
 PASS_BASE = DISCARD_DONE + 1
-N_ACTIONS = PASS_BASE + MAX_CARDS
+#: ``CHOICE_BASE + i``: the ``i``-th named choice after run, sell and misdeal, in the order
+#: :class:`~pitchkit.actions.Choice` declares them (go alone, with the partner, a blind double
+#: loner, look, a farmer's hand, ...); ``CHOICE_SLOTS`` ids are kept for them
+CHOICE_BASE = PASS_BASE + MAX_CARDS
+CHOICE_SLOTS = 8
+N_ACTIONS = CHOICE_BASE + CHOICE_SLOTS
 
-_CHOICES = {Choice.RUN: CHOOSE_RUN, Choice.SELL: CHOOSE_SELL, Choice.MISDEAL: CHOOSE_MISDEAL}
+_MORE_CHOICES = [c for c in Choice if c not in (Choice.RUN, Choice.SELL, Choice.MISDEAL)]
+if len(_MORE_CHOICES) > CHOICE_SLOTS:
+    raise RulesError(f"the action table keeps {CHOICE_SLOTS} ids for choices, not {len(_MORE_CHOICES)}")
+_CHOICES: dict[Choice, int] = {
+    Choice.RUN: CHOOSE_RUN, Choice.SELL: CHOOSE_SELL, Choice.MISDEAL: CHOOSE_MISDEAL,
+    **{c: CHOICE_BASE + i for i, c in enumerate(_MORE_CHOICES)}}
 _CHOICE_OF = {v: k for k, v in _CHOICES.items()}
 
 PHASES: tuple[Phase, ...] = tuple(Phase)
@@ -66,7 +73,7 @@ def action_name(action_id: int) -> str:
     if a <= MAX_BID:
         return f"bid {a}"
     if a in _CHOICE_OF:
-        return _CHOICE_OF[a].value
+        return str(_CHOICE_OF[a].value)
     if a < PLAY_BASE:
         return f"trump {Suit(a - TRUMP_BASE)}"
     if a < DISCARD_BASE:
@@ -75,7 +82,9 @@ def action_name(action_id: int) -> str:
         return f"discard {CARDS[a - DISCARD_BASE]}"
     if a == DISCARD_DONE:
         return "discard done"
-    return f"pass-card {CARDS[a - PASS_BASE]}"
+    if a < CHOICE_BASE:
+        return f"pass-card {CARDS[a - PASS_BASE]}"
+    return f"choice {a - CHOICE_BASE} (unused)"
 
 
 def check_id(action_id: object) -> int:
@@ -111,7 +120,7 @@ def pick_card(action_id: int) -> Card | None:
     """The card a discard or pass pick adds, ``None`` for any other action id."""
     if DISCARD_BASE <= action_id < DISCARD_DONE:
         return CARDS[action_id - DISCARD_BASE]
-    if PASS_BASE <= action_id < N_ACTIONS:
+    if PASS_BASE <= action_id < CHOICE_BASE:
         return CARDS[action_id - PASS_BASE]
     return None
 
@@ -129,6 +138,8 @@ def single_action(seat: int, action_id: int) -> Action:
         return DeclareTrump(seat, Suit(a - TRUMP_BASE))
     if a < DISCARD_BASE:
         return Play(seat, CARDS[a - PLAY_BASE])
+    if a >= CHOICE_BASE:
+        raise IllegalActionError(f"{action_name(a)} is no action")
     raise IllegalActionError(f"{action_name(a)} is one step of a discard or pass, not a whole action")
 
 
@@ -148,23 +159,37 @@ def legal_ids(view: View, pending: tuple[Card, ...] = ()) -> list[int]:
     """The action ids :func:`legal_mask` allows, in increasing order."""
     if not view.my_turn:
         return []
-    last = max(pending) if pending else -1
     if view.phase == Phase.DISCARD:
         assert view.discard_options is not None
-        allowed, lo, hi = view.discard_options
-        later = [c for c in allowed if c > last]
-        n = len(pending)
-        ids = [DISCARD_BASE + int(c) for i, c in enumerate(later)
-               if n + 1 <= hi and n + len(later) - i >= lo]
-        if lo <= n <= hi:
-            ids.append(DISCARD_DONE)
-        return ids
+        return discard_ids(view.discard_options, pending)
     if view.phase == Phase.EXCHANGE:
-        k = view.rules.partner_pass
-        later = [c for c in view.hand if c > last]
-        need = k - len(pending)
-        return [PASS_BASE + int(c) for i, c in enumerate(later) if len(later) - i >= need]
+        return pass_ids(view.legal, pending)
     return sorted(decisions(a)[0] for a in view.legal)
+
+
+def discard_ids(options: tuple[Sequence[Card], int, int], pending: tuple[Card, ...]) -> list[int]:
+    """The ids of a discard under way: the picks that can still end in a legal discard, and done
+    when the cards picked are one (``options``: the cards it may hold, fewest, most)."""
+    allowed, lo, hi = options
+    last = max(pending) if pending else -1
+    later = [c for c in allowed if c > last]
+    n = len(pending)
+    ids = [DISCARD_BASE + int(c) for i, c in enumerate(later) if n + 1 <= hi and n + len(later) - i >= lo]
+    if lo <= n <= hi:
+        ids.append(DISCARD_DONE)
+    return ids
+
+
+def pass_ids(legal: Iterable[Action], pending: tuple[Card, ...]) -> list[int]:
+    """The picks of a pass under way: the next card of each legal pass that holds the cards picked."""
+    n = len(pending)
+    ids = set()
+    for a in legal:
+        if type(a) is PassCards:
+            cards = sorted(a.cards)
+            if n < len(cards) and tuple(cards[:n]) == pending:
+                ids.add(PASS_BASE + int(cards[n]))
+    return sorted(ids)
 
 
 # -- observation tensors --------------------------------------------------------------------------
@@ -177,17 +202,19 @@ class Layout:
     left (row 0 the observer)."""
 
     n: int
+    #: the card rows' width: the deck's highest card index and one (52 or 54; Euchre's short deck
+    #: keeps the cards' own indices, 52 wide, 53 with the Benny)
     deck: int
     #: what a score of ``scale`` encodes as 1.0 (the target, or 11 without one)
     scale: int
+    #: trump made with the upcard: the upcard and the seats sitting out follow the other parts
+    upcard: bool = False
 
     @staticmethod
     def of(rules: Rules) -> Layout:
-        """The layout for these rules (a :class:`~pitchkit.errors.RulesError` for rules the action
-        table cannot express: making trump with the upcard)."""
-        if rules.trump_by == TrumpBy.UPCARD:
-            raise RulesError("the research environments do not play trump-by = upcard (Euchre) yet")
-        return Layout(rules.players, rules.deck_size, rules.target or 11)
+        """The layout for these rules."""
+        return Layout(rules.players, max(rules.deck_cards) + 1, rules.target or 11,
+                      rules.trump_by == TrumpBy.UPCARD)
 
     @cached_property
     def sections(self) -> tuple[tuple[str, int], ...]:
@@ -199,7 +226,7 @@ class Layout:
             ("phase", len(PHASES)), ("to_act", n), ("dealer", n), ("pitcher", n), ("in_hand", n),
             ("trump", 4), ("contract", MAX_BID), ("bids", n * (MAX_BID + 2)), ("ran", 1),
             ("hand_sizes", n), ("discard_counts", n), ("set_aside_counts", n), ("stock", 1),
-            ("scores", n),
+            ("scores", n), *((("upcard", d), ("out", n)) if self.upcard else ()),
         )
 
     @cached_property
@@ -284,238 +311,11 @@ class Layout:
             out[[o[name] + r for r in rel]] = [k / d for k in counts]
         out[o["stock"]] = view.stock_size / d
         out[[o["scores"] + r for r in rel]] = [min(2.0, max(-2.0, x / self.scale)) for x in view.scores]
-
-
-#: the parts of the tensor that hold one row per seat, and the width of a row (the card rows are
-#: a deck wide, the bids ``MAX_BID + 2``, the rest one entry)
-_SEAT_ROWS = {"played": 0, "trick": 0, "captured": 0, "to_act": 1, "dealer": 1, "pitcher": 1,
-              "in_hand": 1, "bids": MAX_BID + 2, "hand_sizes": 1, "discard_counts": 1,
-              "set_aside_counts": 1, "scores": 1}
-#: the only actions :class:`Tracker` follows one by one; any other starts the tensor afresh
-_FOLLOWED = frozenset((Play, Bid))
-#: the parts that hold a seat's own cards
-_OWN = ("hand", "discards", "passed", "received")
-
-
-def _set_bits(out: MutableSequence[float], start: int, mask: int) -> None:
-    """Set ``out[start + c]`` to 1 for every card ``c`` of ``mask``."""
-    while mask:
-        low = mask & -mask
-        out[start + low.bit_length() - 1] = 1.0
-        mask ^= low
-
-
-class Tracker:
-    """The observation tensors of one game, kept up to date action by action: the same tensors as
-    :meth:`Layout.encode` of each seat's view (the tests check it at every decision of every
-    preset), at a fraction of the cost.
-
-    One tensor is kept with seats in table order, as seat 0 sees it, followed by every seat's own
-    cards (held, discarded, passed, received); a seat's observation is one gather from it that
-    turns the rows to the seat and takes only that seat's own cards. Plays and bids update it in
-    place, a change of phase or trump rewrites the parts that depend on them, and any other action
-    or a new hand writes it afresh from the hand."""
-
-    def __init__(self, layout: Layout) -> None:
-        self.layout = layout
-        n, d = layout.n, layout.deck
-        self.offset = {name: start for name, (start, _) in layout.offsets.items()}
-        size = layout.size
-        #: where each seat's own cards lie after the table part: ``own[part][seat]``
-        self.own = {part: [size + (k * n + s) * d for s in range(n)] for k, part in enumerate(_OWN)}
-        #: the table as seat 0 sees it (without its own cards), then every seat's own cards
-        self.whole = np.zeros(size + len(_OWN) * n * d, dtype=np.float32)
-        #: the same memory for writing one entry (a third of the time of a numpy item write)
-        self._cells = cast("MutableSequence[float]", memoryview(self.whole))  # type: ignore[arg-type]
-        base = np.arange(self.whole.size, dtype=np.intp)
-        self.turn: list[npt.NDArray[np.intp]] = []
-        for me in range(n):
-            perm = base[:size].copy()
-            for name, width in _SEAT_ROWS.items():
-                w = width or d
-                start = self.offset[name]
-                for r in range(n):
-                    perm[start + r * w:start + (r + 1) * w] = base[start + (me + r) % n * w:][:w]
-            for part in _OWN:
-                start = self.offset[part]
-                perm[start:start + d] = base[self.own[part][me]:][:d]
-            self.turn.append(perm)
-        o = self.offset
-        self._held = self.own["hand"]
-        self._deck = d
-        self._pending, self._played, self._bids = o["pending"], o["played"], o["bids"]
-        self._trick_at, self._sizes, self._to_act_at = o["trick"], o["hand_sizes"], o["to_act"]
-        #: what the tracked tensor shows: the hand, its log length, finished tricks, the trick on
-        #: the table, phase, trump, seat to act
-        self._hand: Hand | None = None
-        self._at = 0
-        self._tricks = 0
-        self._trick: list[tuple[int, int]] = []
-        self._phase = Phase.DONE
-        self._trump: int | None = None
-        self._to_act: int | None = None
-        #: the entries :meth:`_write_state` set
-        self._state: list[int] = []
-
-    def observe(self, hand: Hand, seat: int, pending: tuple[Card, ...] = ()) -> npt.NDArray[np.float32]:
-        """The observation tensor of ``seat`` now (a new array)."""
-        self._sync(hand)
-        # every index is in range: "wrap" only skips numpy's bounds checks
-        out = self.whole.take(self.turn[seat], mode="wrap")
-        for c in pending:
-            out[self._pending + c] = 1.0
-        return out
-
-    def _sync(self, hand: Hand) -> None:
-        log = hand.log
-        at = len(log)
-        if hand is not self._hand or at < self._at:
-            self._rebuild(hand)
-            return
-        if at == self._at:
-            return
-        pub, cells = self.whole, self._cells
-        last = log[-1]
-        if at == self._at + 1 and type(last) is Play:
-            # the common step: one card played
-            seat, card, d = last.seat, last.card, self._deck
-            cells[self._played + seat * d + card] = 1.0
-            cells[self._sizes + seat] = hand.hands[seat].bit_count() / d
-            cells[self._held[seat] + card] = 0.0
-            if len(hand.tricks) == self._tricks:
-                cells[self._trick_at + seat * d + card] = 1.0
-                self._trick.append((seat, card))
-            else:
-                self._write_tricks(hand)
-        elif at == self._at + 1 and type(last) is Bid:
-            # one bid: the bidder's row of the bids
-            row = self._bids + last.seat * (MAX_BID + 2)
-            pub[row:row + MAX_BID + 2] = 0.0
-            cells[row + 1 + (last.amount or 0)] = 1.0
-        elif all(type(a) in _FOLLOWED for a in log[self._at:]):
-            bids = False
-            for a in log[self._at:]:
-                if type(a) is Play:
-                    cells[self._played + a.seat * self._deck + a.card] = 1.0
-                    cells[self._sizes + a.seat] = hand.hands[a.seat].bit_count() / self._deck
-                    cells[self._held[a.seat] + a.card] = 0.0
-                else:
-                    bids = True
-            if bids:
-                self._write_bids(hand)
-            self._write_tricks(hand)
-        else:
-            self._rebuild(hand)
-            return
-        self._at = at
-        if hand.phase is not self._phase or hand.trump != self._trump:
-            self._write_state(hand)
-            return
-        to_act = hand.to_act
-        if to_act != self._to_act:
-            if self._to_act is not None:
-                self._cells[self._to_act_at + self._to_act] = 0.0
-            if to_act is not None:
-                self._cells[self._to_act_at + to_act] = 1.0
-            self._to_act = to_act
-
-    def _write_to_act(self, to_act: int | None) -> None:
-        if to_act == self._to_act:
-            return
-        if self._to_act is not None:
-            self._cells[self._to_act_at + self._to_act] = 0.0
-        if to_act is not None:
-            self._cells[self._to_act_at + to_act] = 1.0
-        self._to_act = to_act
-
-    def _rebuild(self, hand: Hand) -> None:
-        """Write the tracked tensor afresh from ``hand``."""
-        pub, cells, o, n, d = self.whole, self._cells, self.offset, self.layout.n, self.layout.deck
-        pub[:] = 0.0
-        self._hand, self._at, self._tricks, self._trick = hand, len(hand.log), 0, []
-        self._to_act, self._state = None, []
-        exchange = hand.rules.partner_pass > 0
-        aside = exchange and bool(hand.set_aside())
-        scale = self.layout.scale
-        for s in range(n):
-            held, discarded, passed = hand.hands[s], hand.discards[s], hand.passed[s]
-            _set_bits(cells, self.own["hand"][s], held)
-            if discarded:
-                _set_bits(cells, self.own["discards"][s], discarded)
-                cells[o["discard_counts"] + s] = discarded.bit_count() / d
-            if passed:
-                _set_bits(cells, self.own["passed"][s], passed)
-                if aside:
-                    cells[o["set_aside_counts"] + s] = passed.bit_count() / d
-            if exchange:
-                _set_bits(cells, self.own["received"][s], hand.received(s))
-            cells[o["hand_sizes"] + s] = held.bit_count() / d
-            cells[o["scores"] + s] = min(2.0, max(-2.0, hand.scores_before[s] / scale))
-        for s in hand.seats:
-            cells[o["in_hand"] + s] = 1.0
-        cells[o["dealer"] + hand.dealer] = 1.0
-        cells[o["stock"]] = len(hand.stock) / d
-        if hand.auction.ran:
-            cells[o["ran"]] = 1.0
-        played = self._played
-        for plays, _ in hand.tricks:
-            for s, c in plays:
-                cells[played + s * d + c] = 1.0
-        for s, c in hand.trick:
-            cells[played + s * d + c] = 1.0
-        self._write_tricks(hand)
-        if hand.auction.bids:
-            self._write_bids(hand)
-        else:
-            for s in range(n):
-                cells[self._bids + s * (MAX_BID + 2)] = 1.0
-        self._write_state(hand)
-
-    def _write_state(self, hand: Hand) -> None:
-        """The parts a play or bid may change besides the cards and bids: phase, seat to act,
-        pitcher, trump and contract (the rest changes only with other actions, written afresh)."""
-        cells, o = self._cells, self.offset
-        self._phase, self._trump = hand.phase, hand.trump
-        self._write_to_act(hand.to_act)
-        for i in self._state:
-            cells[i] = 0.0
-        state = [o["phase"] + PHASES.index(hand.phase)]
-        if hand.pitcher is not None:
-            state.append(o["pitcher"] + hand.pitcher)
-        if hand.trump is not None:
-            state.append(o["trump"] + int(hand.trump))
-        if hand.bid is not None:
-            state.append(o["contract"] + hand.bid - 1)
-        for i in state:
-            cells[i] = 1.0
-        self._state = state
-
-    def _write_tricks(self, hand: Hand) -> None:
-        """The finished tricks not yet written (captured cards) and the trick on the table."""
-        cells, o, d = self._cells, self.offset, self.layout.deck
-        tricks = hand.tricks
-        for plays, winner in tricks[self._tricks:]:
-            row = o["captured"] + winner * d
-            for _, c in plays:
-                cells[row + c] = 1.0
-        self._tricks = len(tricks)
-        trick = hand.trick
-        if trick != self._trick:
-            start = o["trick"]
-            for s, c in self._trick:
-                cells[start + s * d + c] = 0.0
-            for s, c in trick:
-                cells[start + s * d + c] = 1.0
-            self._trick = list(trick)
-
-    def _write_bids(self, hand: Hand) -> None:
-        """Each seat's latest bid (or none yet)."""
-        pub, cells, o, n, w = self.whole, self._cells, self.offset, self.layout.n, MAX_BID + 2
-        start = o["bids"]
-        pub[start:start + n * w] = 0.0
-        latest = dict(hand.auction.bids)
-        for s in range(n):
-            cells[start + s * w + (0 if s not in latest else 1 + (latest[s] or 0))] = 1.0
+        if self.upcard:
+            if view.upcard is not None:
+                out[o["upcard"] + view.upcard] = 1.0
+            for seat in out_seats(view.rules, view.log, view.pitcher):
+                out[o["out"] + (seat - me) % n] = 1.0
 
 
 def observation_text(view: View, pending: tuple[Card, ...] = ()) -> str:

@@ -18,12 +18,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from pitchkit.actions import Phase
 from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
 from pitchkit.envs.core import env_rules, resolve
 from pitchkit.errors import RulesError, quote
 from pitchkit.hand import Hand
-from pitchkit.rules import POINT_VALUES, Rules
+from pitchkit.rules import POINT_VALUES, Rules, ScoreBy
 from pitchkit.view import View, make_view
 
 _DEFAULTS: dict[str, Any] = {"variant": "pct", "players": 0, "options": ""}
@@ -61,6 +62,10 @@ def parse_options(text: str) -> dict[str, object]:
 
 def utility_bounds(rules: Rules) -> tuple[float, float]:
     """The least and most one hand can change a seat's score from 0-0."""
+    if rules.score_by == ScoreBy.TRICKS:
+        return 0.0, float(max(rules.made_points, rules.march_points, rules.alone_march_points,
+                              rules.euchre_points, rules.super_euchre_points, rules.defend_alone_points,
+                              rules.blind_loner_points))
     special = rules.smudge_value if rules.smudge_bids else 0
     most = max(sum(POINT_VALUES[p] for p in rules.points), special)
     least = -max(rules.max_bid, special)
@@ -150,7 +155,9 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
             return
         seat = self.hand.to_act
         assert seat is not None
-        self.pending, engine_action = resolve(self.rules, self.hand.phase, seat, self.pending, action)
+        phase = self.hand.phase
+        self.pending, engine_action = resolve(self.rules, phase, seat, self.pending, action,
+                                              self.hand.legal_actions() if phase == Phase.EXCHANGE else None)
         if engine_action is not None:
             self.hand.apply(engine_action)
 

@@ -12,7 +12,7 @@ the game with reward -1 for a seat that takes an illegal action; ``raw_env`` rai
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar
 
 from gymnasium import spaces
@@ -93,25 +93,44 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        """The agent's observation tensor and action mask (new arrays, the caller's to keep)."""
-        seat = self._seat[agent]
+        """The agent's observation tensor and action mask: the environment's own dict and arrays
+        for that agent, brought up to date now and changed in place by later steps (copy what you
+        keep)."""
         game = self._game
         if game is None:
             game = self.game
-        return {"observation": game.observation(seat), "action_mask": game.mask(seat)}
+        return game.observe(self._seat[agent])
+
+    def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation (as :meth:`observe`), cumulative reward, termination,
+        truncation and info."""
+        agent = self.agent_selection
+        game = self._game
+        if game is None:
+            game = self.game
+        return (game.observe(self._seat[agent]) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
+
+    def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:
+        """The agent to act, until the game ends (or ``max_iter`` agents): PettingZoo's own loop."""
+        return self._agents(max_iter)
+
+    def _agents(self, max_iter: int) -> Iterator[str]:
+        while self.agents and max_iter > 0:
+            max_iter -= 1
+            yield self.agent_selection
 
     def step(self, action: int | None) -> None:
         """Take the selected agent's decision (``None`` for an agent whose game is over)."""
-        agent = self.agent_selection
         if self._ended:
             # every agent is terminated or truncated once the game has ended, and only then
             self._was_dead_step(action)
             return
-        assert action is not None
+        agent = self.agent_selection
         game = self._game
         if game is None:
             game = self.game
-        step = game.step(action if type(action) is int else int(action))
+        step = game.step(action)  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
         if step.result is None and not self._paid:
             # nothing to pay now and nothing paid at the last step: the rewards and infos stand

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from pitchkit.bots import random_action
 from pitchkit.envs.core import Decisions
@@ -93,7 +94,7 @@ def pettingzoo_episodes(variant: str, *, wrapped: bool, tensor: bool = True) -> 
     and the mask alone: what the observation tensor costs is the difference."""
     from pitchkit.envs.pettingzoo import env, raw_env
 
-    e = (env if wrapped else raw_env)(variant=variant, max_hands=MAX_HANDS)
+    e: Any = (env if wrapped else raw_env)(variant=variant, max_hands=MAX_HANDS)
     seeds, pick = _streams()
 
     def episode() -> int:
@@ -107,7 +108,7 @@ def pettingzoo_episodes(variant: str, *, wrapped: bool, tensor: bool = True) -> 
             if term or trunc:
                 e.step(None)
                 continue
-            mask = obs["action_mask"] if tensor else e.game.mask(e.possible_agents.index(agent))
+            mask = obs["action_mask"] if tensor else e.game.legal_mask(e.possible_agents.index(agent))
             e.step(pick.choice(mask.nonzero()[0].tolist()))
             count += 1
         return count

@@ -11,7 +11,7 @@ Example::
     from pitchkit.envs.vector import VectorEnv
 
     env = VectorEnv("pct", 4096, seed=1)
-    obs, mask, to_play = env.reset()          # (4096, 1046) float32, (4096, 193) int8, (4096,)
+    obs, mask, to_play = env.reset()          # (4096, 1046) float32, (4096, 201) int8, (4096,)
     for _ in range(1000):
         actions = env.random_actions()        # or a policy's choice among mask == 1
         obs, mask, rewards, done, to_play = env.step(actions)
@@ -105,7 +105,7 @@ class VectorEnv:
     def reset(self, seed: int | None = None) -> tuple[F32, I8, I64]:
         """Deal a new hand in every environment (from ``seed`` when given, else the constructor's).
 
-        Returns (observations ``(n, size)``, masks ``(n, 193)``, seat to act ``(n,)``)."""
+        Returns (observations ``(n, size)``, masks ``(n, 201)``, seat to act ``(n,)``)."""
         if seed is not None:
             self._seed = seed
         vk.seed_rows(self.state, _int64(self._seed))

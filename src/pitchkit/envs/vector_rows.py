@@ -45,7 +45,7 @@ def jit(fn: F) -> F:
 #: most seats of any rules
 MAXP = 9
 #: number of action ids (``encoding.N_ACTIONS``; checked by the tests)
-N_ACTIONS = 193
+N_ACTIONS = 201
 #: first ids of the action kinds (``encoding``'s table)
 ID_RUN, ID_SELL, ID_MISDEAL, ID_TRUMP, ID_PLAY = 23, 24, 25, 26, 30
 ID_DISCARD_CARD, ID_DISCARD_DONE, ID_PASS_CARD = 84, 138, 139
