@@ -3,9 +3,10 @@
 Starts ``pitch serve`` on a free loopback port with a temporary SQLite database (or uses ``--url``),
 creates ``--tables`` tables of four human seats (``POST /api/tables``, then each seat joined), and
 drives them from this process (or ``--procs`` processes) with one websocket client per seat
-(``server_loadgen.py``). The seat
-to act waits ``--think-ms``, then sends a random legal action from its state, with the version it
-saw. A table whose game ends is replaced by a new one, so the load lasts ``--seconds``.
+(``server_loadgen.py``). The seat to act waits ``--think-ms``, then sends a random legal action from
+its state, with the version it saw. The tables' first actions are spread over one think time (``--no-stagger``: all at once; tables
+that start together keep acting together, in bursts). A table whose game ends is replaced by a new
+one, so the load lasts ``--seconds``.
 
 Figures (JSON with ``--json``):
 
@@ -19,12 +20,15 @@ Figures (JSON with ``--json``):
   default: only what was committed counts). Read with SQLAlchemy from ``--db`` (or the temporary
   database); with ``--url`` and no ``--db``, from ``GET /api/tables/{id}`` and ``/record``;
 - ``server_cpu``, ``client_cpu``: CPU seconds per second of the run (1.0 is one core), to see whether
-  the load generator kept up.
+  the load generator kept up;
 - ``stalls``: how often the server's event loop did not run for ``--lag-ms`` (default 15) or more
-  (``loop``), and how often a full garbage collection took that long (``gc``), from its log.
+  (``loop``), and how often a full garbage collection took that long (``gc``), from its log, during
+  the measured part of the run; the longest stalls with what they were made of (``cpu_ms``: the
+  loop's own CPU time in the stall, ``gc_ms``: the collector's, ``where``: the loop's stack);
+- ``sent_per_50ms``: the mean, 99th percentile and most of the actions sent in 50 ms (bursts).
 
 Run: ``python benchmarks/server_load.py --tables 100 --seconds 20 [--think-ms 0] [--db URL]
-[--workers N] [--url URL] [--procs K] [--profile FILE] [--json]``.
+[--workers N] [--url URL] [--procs K] [--profile FILE] [--server-log FILE] [--no-stagger] [--json]``.
 """
 
 from __future__ import annotations
@@ -351,8 +355,10 @@ def main() -> None:
     parser.add_argument("--gil", action="store_true", help="profile only the thread holding the GIL")
     parser.add_argument("--lag-ms", type=float, default=15.0,
                         help="the server logs each stall of its event loop this long or longer (stalls)")
-    parser.add_argument("--stagger", action="store_true",
-                        help="start each table's first action at a random moment within one think time")
+    parser.add_argument("--stagger", action=argparse.BooleanOptionalAction, default=True,
+                        help="start each table's first action at a random moment within one think time "
+                             "(--no-stagger: every table at once)")
+    parser.add_argument("--server-log", metavar="FILE", help="keep the server's log in FILE")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if not 1 <= args.tables <= 10_000 or not 0 < args.seconds <= 3600 or not 1 <= args.procs <= 16:
@@ -371,6 +377,8 @@ def main() -> None:
             with server(db, args.workers, Path(tmp), args.stop, args.lag_ms) as (base, proc):
                 report = run(args, base, proc.pid, db)
             report["stalls"] = stalls(Path(tmp) / "server.log", report["_window"])
+            if args.server_log:
+                shutil.copyfile(Path(tmp) / "server.log", args.server_log)
             seen = report.pop("_seen")
             report.pop("_window")
             report["lost"] = lost_in_db(db, seen)

@@ -110,3 +110,19 @@ def test_a_discard_stays_in_its_own_seats_log() -> None:
             others = [states[s] for s in range(4) if s != seat]
             assert all(action_json(game.rules, action) not in o["log"] for o in others)
     assert discarded
+
+
+def test_a_seat_is_not_sent_cards_it_has_not_looked_at() -> None:
+    # while a blind double loner may be called, a seat has not seen its cards until it passes on it
+    game = Game(make_rules("euchre", {"blind_loner_points": 8}), seed=3)
+    views = TableViews()
+    bots = [make_bot("random", seed=s) for s in range(4)]
+    unseen = 0
+    while not game.over and len(game.history) < 2:
+        check_states(views, game)
+        states = {s: orjson.loads(b) for s, b in views.states(game, range(4)).items()}
+        unseen += sum(1 for s in range(4) if not states[s]["hand"] and states[s]["hand_sizes"][s])
+        seat = game.to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat)))
+    assert unseen

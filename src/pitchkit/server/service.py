@@ -4,14 +4,14 @@ Every change is a log entry. A change is applied to the table in memory, committ
 (:class:`~pitchkit.server.store.Writer`), and only then sent to the table's connections, each
 message built for its recipient (:mod:`pitchkit.server.views`). If a commit fails the table is
 dropped from memory and rebuilt from its log on next use, so nobody is ever told of a change that
-was not stored.
+was not stored. The bots at the tables and the grace timers of people who are away are
+:class:`~pitchkit.server.driver.BotDriver`'s.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,47 +21,31 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
 from pitchkit.actions import Action, Ruling
-from pitchkit.bots import bot_names, random_action
-from pitchkit.bots.hints import hint_bot_name
+from pitchkit.bots import bot_names
 from pitchkit.errors import IllegalActionError, PitchError, quote
 from pitchkit.game import cut_for_deal
 from pitchkit.presets import make_rules
-from pitchkit.record import action_json, hand_record
+from pitchkit.record import hand_record
 from pitchkit.rules import FirstDealer
 from pitchkit.server import auth, deals, store
 from pitchkit.server.botpool import BotPool, load_bot_modules
 from pitchkit.server.config import Settings
+from pitchkit.server.driver import BotDriver, seatless_json
 from pitchkit.server.hub import Listener
 from pitchkit.server.live import LiveTable, Subscriber
 from pitchkit.server.probe import LagProbe, planned_collections
+from pitchkit.server.refusals import Forbidden, NotFound, Stale, Stopping
 from pitchkit.server.store import LogEntry, Writer
 from pitchkit.server.store.schema import tables as tables_table
 from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
 from pitchkit.server.views import SPECTATOR
 
+__all__ = ["Forbidden", "NotFound", "Stale", "Stopping", "TableService"]
+
 log = logging.getLogger("pitchkit.server")
 
 #: the longest display name
 NAME_LIMIT = 24
-#: how often a process sharing the database says it is alive; one silent for three times this
-#: long no longer counts a person's connections
-HEARTBEAT_SECONDS = 10.0
-
-
-class NotFound(PitchError):
-    """No such table."""
-
-
-class Forbidden(PitchError):
-    """A secret that does not open this seat or table."""
-
-
-class Stale(PitchError):
-    """An action sent for a version of the table that is no longer current."""
-
-
-class Stopping(PitchError):
-    """A change that came while the server was stopping: it was not stored, nor told to anyone."""
 
 
 class TableService:
@@ -73,6 +57,7 @@ class TableService:
         store.migrate(self.engine)
         self.writer = Writer(self.engine)
         load_bot_modules(settings.bot_modules)
+        bot_names()  # imports the bots now rather than on the event loop at the first table
         self.bots = BotPool(settings.bot_processes, seconds=settings.bot_seconds,
                             modules=settings.bot_modules)
         self.live: dict[str, LiveTable] = {}
@@ -83,6 +68,7 @@ class TableService:
         self.worker = auth.new_id()
         self._listener: Listener | None = None
         self._probe: LagProbe | None = None
+        self.driver = BotDriver(self)
 
     async def start(self) -> None:
         """Start listening to the other server processes (on a shared database)."""
@@ -91,7 +77,7 @@ class TableService:
             self._listener = await asyncio.to_thread(Listener, self.settings.database_url, loop,
                                                      self._changed_elsewhere)
             await self.writer.run(store.heartbeat(self.worker, time.time()))
-            self._spawn(self._keep_alive())
+            self.spawn(self._keep_alive())
 
     def watch_loop(self) -> None:
         """Log the event loop's stalls from now on, and plan the full garbage collections
@@ -100,7 +86,7 @@ class TableService:
             self._probe = LagProbe(self.settings.lag_warning)
             self._probe.start()
         if self.settings.full_collection > 0:
-            self._spawn(planned_collections(self.settings.full_collection))
+            self.spawn(planned_collections(self.settings.full_collection))
 
     async def close(self) -> None:
         """Finish committing, stop the bots."""
@@ -115,6 +101,7 @@ class TableService:
             for sub in live.subscribers:
                 sub.close()
         await asyncio.to_thread(self.writer.close)
+        self.writer.release()
         self.engine.dispose()
 
     # -- loading ----------------------------------------------------------------------------------
@@ -130,7 +117,7 @@ class TableService:
             if live is None:
                 state = await asyncio.to_thread(self._rebuild, table_id)
                 live = self.live[table_id] = LiveTable(state)
-                self._after_change(live)
+                self.driver.after_change(live)
         return live
 
     def _rebuild(self, table_id: str) -> TableState:
@@ -179,12 +166,12 @@ class TableService:
 
         live = LiveTable(state)
         async with live.lock:
-            entries = self._stage(state, "create", data)
+            entries = self.stage(state, "create", data)
             if state.full():
                 entries += self._start(state)
-            await self._commit(live, entries, before=[insert])
+            await self.commit(live, entries, before=[insert])
             self.live[table_id] = live
-        self._after_change(live)
+        self.driver.after_change(live)
         log.info("table created", extra={"table": table_id, "variant": rules.preset})
         return {"id": table_id, "owner": owner, "watch": watch, "invites": invites}
 
@@ -203,7 +190,7 @@ class TableService:
                 raise TableError(f"seat {index} is taken")
             if not auth.matches(invite, target.invite_hash):
                 raise Forbidden("that invite does not open this seat")
-            entries = self._stage(state, "seat", {"seat": index, "kind": "human", "name": clean,
+            entries = self.stage(state, "seat", {"seat": index, "kind": "human", "name": clean,
                                                   "token_hash": auth.digest(token)})
             return entries + (self._start(state) if state.full() else [])
 
@@ -228,7 +215,7 @@ class TableService:
             data: dict[str, Any] = ({"seat": index, "kind": "bot", "bot": bot, "name": f"{bot} bot"}
                                     if invite is None else
                                     {"seat": index, "kind": "open", "invite_hash": auth.digest(invite)})
-            entries = self._stage(state, "seat", data)
+            entries = self.stage(state, "seat", data)
             return entries + (self._start(state) if state.full() else [])
 
         await self._change(live, change, retry=True)
@@ -243,13 +230,13 @@ class TableService:
             async with live.lock:
                 entries = change(live.state)
                 try:
-                    await self._commit(live, entries)
+                    await self.commit(live, entries)
                 except Stale:
                     if not retry or attempt == 2:
                         raise
                     continue
             break
-        self._after_change(live)
+        self.driver.after_change(live)
 
     @staticmethod
     def _seat(state: TableState, seat: object) -> int:
@@ -266,8 +253,8 @@ class TableService:
             cuts = [[s, str(c)] for s, c in cut]
         else:
             dealer = deals.random_below(n)
-        entries = self._stage(state, "start", {"dealer": dealer, "cuts": cuts})
-        return entries + self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_cards)))
+        entries = self.stage(state, "start", {"dealer": dealer, "cuts": cuts})
+        return entries + self.stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_cards)))
 
     # -- acting -----------------------------------------------------------------------------------
 
@@ -292,11 +279,10 @@ class TableService:
             if isinstance(parsed, Ruling) and not desk:
                 raise TableError("rulings are made by the tournament desk, not by players")
             state.game.hand.verify(parsed)
-            entry = action_json(state.rules, parsed)
-            entry.pop("seat", None)
-            entries = self._stage(state, "action", {"seat": seat, "action": entry}, parsed)
+            data = {"seat": seat, "action": seatless_json(state.rules, parsed)}
+            entries = self.stage(state, "action", data, parsed)
             if state.needs_deal():
-                entries += self._stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_cards)))
+                entries += self.stage(state, "deal", deal_data(deals.shuffle(state.rules.deck_cards)))
             return entries
 
         await self._change(live, change, retry=version is None)
@@ -312,7 +298,7 @@ class TableService:
         def change(state: TableState) -> list[LogEntry]:
             if state.closed is not None:
                 raise TableError(f"this table is closed: {state.closed}")
-            return self._stage(state, "close", {"reason": reason})
+            return self.stage(state, "close", {"reason": reason})
 
         await self._change(live, change, retry=True)
         message = orjson.dumps({"type": "closed", "version": live.state.version, "reason": reason}).decode()
@@ -320,15 +306,15 @@ class TableService:
             sub.put(message)
         return True
 
-    def _stage(self, state: TableState, kind: str, data: dict[str, Any],
+    def stage(self, state: TableState, kind: str, data: dict[str, Any],
                action: Action | None = None) -> list[LogEntry]:
-        """Apply a new log entry to the table in memory (committed by :meth:`_commit`); ``action``:
+        """Apply a new log entry to the table in memory (committed by :meth:`commit`); ``action``:
         the entry's action, parsed already."""
         entry = LogEntry(state.id, state.version + 1, kind, data, time.time())
         state.replay(entry, action)
         return [entry]
 
-    async def _commit(self, live: LiveTable, entries: list[LogEntry],
+    async def commit(self, live: LiveTable, entries: list[LogEntry],
                       before: Sequence[Callable[[Connection], None]] = ()) -> None:
         state = live.state
         status = state.status
@@ -372,7 +358,7 @@ class TableService:
         """Another process committed ``version`` of a table: catch this process's copy up."""
         live = self.live.get(table_id)
         if live is not None and version > live.state.version:
-            self._spawn(self._catch_up(live))
+            self.spawn(self._catch_up(live))
 
     async def _catch_up(self, live: LiveTable) -> None:
         async with live.lock:
@@ -387,12 +373,12 @@ class TableService:
                 await self._reload(live)
                 return
             self._broadcast(live, entries)
-        self._after_change(live, drive=False)
+        self.driver.after_change(live, drive=False)
 
     async def _keep_alive(self) -> None:
         """Say this process is alive, and catch up any watched table whose notification was lost."""
         while True:
-            await asyncio.sleep(HEARTBEAT_SECONDS)
+            await asyncio.sleep(store.HEARTBEAT_SECONDS)
             try:
                 await self.writer.run(store.heartbeat(self.worker, time.time()))
             except Exception:
@@ -448,22 +434,22 @@ class TableService:
             if person is not None:
                 await self._tell_presence(state.id, seat, person.connections)
                 if person.standin:
-                    await self._commit(live, self._stage(state, "standin", {"seat": seat, "on": False}))
-        self._after_change(live)
+                    await self.commit(live, self.stage(state, "standin", {"seat": seat, "on": False}))
+        self.driver.after_change(live)
         return live, sub
 
     async def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
         """A connection closed."""
         live.subscribers.discard(sub)
         if sub.seat == SPECTATOR:
-            self._forget_if_over(live)
+            self.forget_if_over(live)
             return
         person = live.state.seats[sub.seat]
         person.connections = max(0, person.connections - 1)
         if person.connections == 0:
             person.away_since = time.monotonic()
         await self._tell_presence(live.state.id, sub.seat, person.connections)
-        self._after_change(live)
+        self.driver.after_change(live)
 
     async def _tell_presence(self, table_id: str, seat: int, connections: int) -> None:
         """Record a seat's connections on this process, for the others (on a shared database)."""
@@ -473,32 +459,9 @@ class TableService:
             except Exception:
                 log.exception("cannot record presence", extra={"table": table_id})
 
-    # -- bots and timers ----------------------------------------------------------------------------
+    # -- memory and tasks ---------------------------------------------------------------------------
 
-    def _after_change(self, live: LiveTable, *, drive: bool = True) -> None:
-        """Start the bot that is to act (``drive``: the process that made the change does), or the
-        grace timer of a person who is away."""
-        state = live.state
-        seat = state.to_act()
-        if live.grace_timer is not None:
-            live.grace_timer.cancel()
-            live.grace_timer = None
-        if seat is None:
-            self._forget_if_over(live)
-            return
-        if state.controller(seat, self.settings.standin_bot) is not None:
-            if drive and (live.bot_task is None or live.bot_task.done()):
-                live.bot_task = self._spawn(self._drive(live))
-            return
-        person = state.seats[seat]
-        if person.kind == "human" and person.connections == 0 and not person.standin:
-            since = person.away_since if person.away_since is not None else time.monotonic()
-            person.away_since = since
-            delay = max(0.0, self.settings.grace - (time.monotonic() - since))
-            loop = asyncio.get_running_loop()
-            live.grace_timer = loop.call_later(delay, lambda: self._spawn(self._grace_over(live, seat)))
-
-    def _forget_if_over(self, live: LiveTable) -> None:
+    def forget_if_over(self, live: LiveTable) -> None:
         """A finished game that nobody is connected to leaves memory (it is rebuilt from its log
         if anyone asks for it again), so that a long-running server holds only the tables in play."""
         table_id = live.state.id
@@ -507,74 +470,15 @@ class TableService:
         del self.live[table_id]
         self._loading.pop(table_id, None)
 
-    def _spawn(self, coro: Any) -> asyncio.Task[None]:
+    def spawn(self, coro: Any) -> asyncio.Task[None]:
         task: asyncio.Task[None] = asyncio.get_running_loop().create_task(coro)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _grace_over(self, live: LiveTable, seat: int) -> None:
-        async with live.lock:
-            state = live.state
-            person = state.seats[seat]
-            if state.to_act() != seat or person.connections or person.standin:
-                return
-            if self.shared:
-                elsewhere = await asyncio.to_thread(
-                    store.connections_elsewhere, self.engine, state.id, seat, worker=self.worker,
-                    alive_after=time.time() - 3 * HEARTBEAT_SECONDS)
-                if elsewhere:
-                    return
-            await self._commit(live, self._stage(state, "standin", {"seat": seat, "on": True}))
-        log.info("seat played by a bot", extra={"table": state.id, "seat": seat})
-        self._after_change(live)
-
-    async def _drive(self, live: LiveTable) -> None:
-        """Let bots act while a bot is to act (the table is read again each time: a rebuild replaces it)."""
-        table_id = live.state.id
-        while self.live.get(table_id) is live:
-            state = live.state
-            seat = state.to_act()
-            if seat is None:
-                return
-            name = state.controller(seat, self.settings.standin_bot)
-            if name is None or state.game is None:
-                return
-            version = state.version
-            view = state.game.view(seat)
-            try:
-                action = await self.bots.decide(name, view, table=table_id)
-            except Exception:
-                log.exception("a bot failed; a random legal action is played", extra={"table": table_id})
-                action = random_action(view, random.Random())
-            assert state.rules is not None
-            entry = action_json(state.rules, action)
-            entry.pop("seat", None)
-            try:
-                await self.act(table_id, seat, entry, version=version)
-            except Stale:
-                continue
-            except Stopping:
-                return
-            except PitchError:
-                log.exception("a bot's action was refused; a random legal action is played",
-                              extra={"table": table_id, "seat": seat})
-                entry = action_json(state.rules, random_action(view, random.Random()))
-                entry.pop("seat", None)
-                try:
-                    await self.act(table_id, seat, entry, version=version)
-                except PitchError:
-                    return
-
     async def hint(self, table_id: str, seat: int) -> dict[str, Any]:
-        """What the hint bot (:mod:`pitchkit.bots.hints`) would do in ``seat``'s place, on its turn."""
-        live = await self.table(table_id)
-        state = live.state
-        if state.game is None or state.rules is None or state.to_act() != seat:
-            raise TableError("a hint is given on your turn")
-        version, view = state.version, state.game.view(seat)
-        hint = await self.bots.hint(hint_bot_name(), view, table=table_id)
-        return {"type": "hint", "version": version, **hint}
+        """What the hint bot would do in ``seat``'s place, on its turn (:class:`BotDriver`)."""
+        return await self.driver.hint(await self.table(table_id), seat)
 
     # -- records ----------------------------------------------------------------------------------
 

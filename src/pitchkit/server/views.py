@@ -44,6 +44,12 @@ def _names(mask: int) -> list[str]:
     return [_NAMES[c] for c in bits_of(mask)] if mask else []
 
 
+def own_cards(hand: Hand, seat: int) -> int:
+    """The cards ``seat`` holds and has seen (a bitmask), as its view has them: none before it has
+    looked at them while a blind double loner may be called."""
+    return hand.hands[seat] if not hand.rules.blind_loner_points or hand.looked(seat) else 0
+
+
 def _bid(rules: Rules, amount: int | None) -> object:
     name = rules.bid_name(amount)
     return amount if amount is not None and name == str(amount) else name
@@ -125,6 +131,8 @@ class TableViews:
         self._seen: list[Action] = []
         self._public_log: list[dict[str, Any]] = []
         self._hidden = False
+        #: each seat's own part while it is not to act, with the cards it was built from
+        self._kept: dict[int, tuple[tuple[int, int, int, int], bytes]] = {}
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -179,6 +187,7 @@ class TableViews:
         n = len(self._seen)
         if hand is not self._hand or len(log) < n or (n and log[n - 1] is not self._seen[-1]):
             self._hand, self._seen, self._public_log, self._hidden = hand, [], [], False
+            self._kept = {}
             n = 0
         for action in log[n:]:
             self._seen.append(action)
@@ -206,16 +215,24 @@ class TableViews:
                 out[seat] = _join(self._own(game, view if seat == view.seat else make_view(hand, seat)),
                                   shared)
                 continue
-            mine = {
-                "seat": seat,
-                "hand": _names(hand.hands[seat]),
-                "discards": _names(hand.discards[seat]),
-                "passed": _names(hand.passed[seat]),
-                "received": _names(hand.received(seat)),
-                "legal": _legal(rules, view) if seat == turn else [],
-            }
-            out[seat] = _join(public_log, orjson.dumps(mine), shared)
+            out[seat] = _join(public_log, self._mine(hand, seat, view if seat == turn else None), shared)
         return out
+
+    def _mine(self, hand: Hand, seat: int, view: View | None) -> bytes:
+        """A seat's own cards and, on its turn (``view``: its view), its legal actions, as JSON; a
+        seat that is not to act keeps its part from one change to the next while its cards stay."""
+        key = (own_cards(hand, seat), hand.discards[seat], hand.passed[seat], hand.received(seat))
+        kept = self._kept.get(seat)
+        if view is None and kept is not None and kept[0] == key:
+            return kept[1]
+        held, discards, passed, received = key
+        mine = orjson.dumps({
+            "seat": seat, "hand": _names(held), "discards": _names(discards), "passed": _names(passed),
+            "received": _names(received), "legal": _legal(hand.rules, view) if view is not None else [],
+        })
+        if view is None:
+            self._kept[seat] = (key, mine)
+        return mine
 
     def _own(self, game: Game, view: View) -> bytes:
         """A seat's own part, with its log, from its view (for a hand with hidden actions)."""

@@ -14,9 +14,10 @@ is a few round trips however many tables it serves.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
@@ -94,6 +95,12 @@ def migrate(engine: Engine) -> None:
 Job = Callable[[Connection], None]
 
 
+#: the columns of a log row, in the order of :attr:`Append.rows`
+LOG_COLUMNS = ("table_id", "seq", "kind", "data", "at")
+#: the log insert as the SQLite driver takes it
+_SQLITE_INSERT = f"INSERT INTO log ({', '.join(LOG_COLUMNS)}) VALUES ({', '.join('?' * len(LOG_COLUMNS))})"
+
+
 @dataclass(frozen=True, slots=True)
 class Append:
     """A job that appends a table's log entries. The writer puts the entries of every ``Append`` of
@@ -101,7 +108,8 @@ class Append:
 
     table_id: str
     last: int
-    rows: list[dict[str, Any]]
+    #: one tuple per entry, values in the order of :data:`LOG_COLUMNS`
+    rows: list[tuple[Any, ...]]
     #: on a database shared by several processes, tell the others (``NOTIFY``)
     notify: bool = False
 
@@ -109,22 +117,34 @@ class Append:
         run_jobs(conn, [self])
 
 
+def _insert_log(conn: Connection, rows: list[tuple[Any, ...]]) -> None:
+    """Insert log rows: on SQLite straight through the driver (the statement is prepared once
+    and kept by it), elsewhere as one SQLAlchemy insert."""
+    if conn.dialect.name == "sqlite":
+        driver = conn.connection.driver_connection
+        assert driver is not None
+        driver.executemany(_SQLITE_INSERT, rows)
+        return
+    conn.execute(log.insert(), [dict(zip(LOG_COLUMNS, row, strict=True)) for row in rows])
+
+
 def run_jobs(conn: Connection, jobs: Sequence[Job], *, alone: bool = False) -> None:
     """Run ``jobs`` in order on ``conn``, the rows of consecutive :class:`Append` jobs in one
     insert and all their notifications in one ``NOTIFY`` at the end. ``alone``: the jobs are one
     change, so a log entry whose table and sequence number are taken already (another process
     appended first; the primary key refuses it) is a :class:`Conflict`."""
-    rows: list[dict[str, Any]] = []
+    rows: list[tuple[Any, ...]] = []
     notes: list[str] = []
+    refused = (sa.exc.IntegrityError, conn.dialect.loaded_dbapi.IntegrityError)
 
     def flush() -> None:
         if not rows:
             return
         try:
-            conn.execute(log.insert(), rows)
-        except sa.exc.IntegrityError:
+            _insert_log(conn, rows)
+        except refused:
             if alone:
-                raise Conflict(rows[0]["table_id"]) from None
+                raise Conflict(rows[0][0]) from None
             raise
         rows.clear()
 
@@ -152,6 +172,9 @@ _Pending = tuple[tuple[Job, ...], asyncio.AbstractEventLoop, asyncio.Future[None
 
 
 logger = logging.getLogger("pitchkit.server")
+#: how often a process sharing the database says it is alive; one silent for three times this
+#: long no longer counts a person's connections
+HEARTBEAT_SECONDS = 10.0
 #: seconds between checkpoints of an SQLite database's WAL
 CHECKPOINT_SECONDS = 1.0
 
@@ -168,6 +191,8 @@ class Writer:
         self._pending: list[_Pending] = []
         self._turn: dict[asyncio.AbstractEventLoop, list[_Pending]] = {}
         self._closed = False
+        #: the connection the event loop commits on (SQLite), opened on first use
+        self._conn: Connection | None = None
         self._thread = threading.Thread(target=self._checkpoints if self.inline else self._loop,
                                         name="pitchkit-writer", daemon=True)
         self._thread.start()
@@ -207,6 +232,13 @@ class Writer:
         if self.inline:
             self._checkpoint()
 
+    def release(self) -> None:
+        """Close the event loop's connection (after :meth:`close`, on the event loop's thread,
+        which may be committing on it until then)."""
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
     def _checkpoints(self) -> None:
         while True:
             with self._lock:
@@ -231,10 +263,32 @@ class Writer:
                     return
             self._commit(batch)
 
+    def _begin(self) -> contextlib.AbstractContextManager[Connection]:
+        """A transaction: on SQLite on the connection that the event loop keeps for its commits
+        (saving a checkout from the pool per batch), else on a connection from the pool."""
+        if not self.inline:
+            return self.engine.begin()
+        if self._conn is None:
+            self._conn = self.engine.connect()
+        conn = self._conn
+
+        @contextlib.contextmanager
+        def transaction() -> Iterator[Connection]:
+            try:
+                with conn.begin():
+                    yield conn
+            except BaseException:
+                # whatever went wrong, the next batch starts on a fresh connection
+                self._conn = None
+                conn.close()
+                raise
+
+        return transaction()
+
     def _commit(self, batch: Sequence[_Pending]) -> None:
         errors: list[BaseException | None] = [None] * len(batch)
         try:
-            with self.engine.begin() as conn:
+            with self._begin() as conn:
                 run_jobs(conn, [job for jobs, _, _ in batch for job in jobs], alone=len(batch) == 1)
         except Exception as e:
             # one transaction for the whole batch; if it fails, each change is tried in a
@@ -273,8 +327,7 @@ def add_entries(entries: Sequence[LogEntry], *, shared_db: bool = False) -> Appe
     """A job that appends log entries. On a shared database it notifies the other processes
     (``NOTIFY pitchkit``, ``table_id:version``) when the transaction commits; an entry another
     process appended first makes it fail with :class:`Conflict`."""
-    rows = [{"table_id": e.table_id, "seq": e.seq, "kind": e.kind, "data": orjson.dumps(e.data).decode(),
-             "at": e.at} for e in entries]
+    rows = [(e.table_id, e.seq, e.kind, orjson.dumps(e.data).decode(), e.at) for e in entries]
     return Append(entries[0].table_id, entries[-1].seq, rows, notify=shared_db)
 
 
