@@ -124,10 +124,10 @@ def test_defending_alone_the_defender_is_asked_after_the_loner_and_its_partner_s
 
 def test_a_second_defender_is_not_asked_once_one_defends_alone() -> None:
     hand = deal(FARMER, KITTY, EUCHRE.with_options({"defend-alone-points": 8}))
-    order_up_alone(hand, seat=2)  # seat 2 alone: seat 3 then seat 1 are asked, from the loner's left
-    assert hand.to_act == 3
-    hand.apply(Choose(3, Choice.ALONE))
-    assert hand.phase == Phase.DISCARD and hand.out_seats == (0, 1)
+    order_up_alone(hand, seat=2)  # seat 2 alone: seat 1 then seat 3 are asked, from the dealer's left
+    assert hand.to_act == 1
+    hand.apply(Choose(1, Choice.ALONE))
+    assert hand.phase == Phase.DISCARD and hand.out_seats == (0, 3)
 
 
 def test_a_lone_defender_who_euchres_the_loner_scores_eight() -> None:

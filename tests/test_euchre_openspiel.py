@@ -25,7 +25,7 @@ from pitchkit.view import make_view
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from pitchkit.search.versus import deal_both, engine_action, spiel_action, to_card  # noqa: E402
+from pitchkit.search.versus import ALONE, PARTNER, deal_both, engine_action, spiel_action, to_card  # noqa: E402
 
 
 def engine_legal(hand: Hand) -> set[Action]:
@@ -41,7 +41,8 @@ def engine_legal(hand: Hand) -> set[Action]:
 def both_deal(rules: Rules, stick: bool, rng: random.Random) -> tuple[Hand, Any]:
     """One deal in both engines: OpenSpiel picks the dealer, deals card by card (the first card to
     the dealer) and turns up the 21st."""
-    game = pyspiel.load_game("euchre", {"stick_the_dealer": stick})
+    game = pyspiel.load_game("euchre", {"stick_the_dealer": stick,
+                                        "allow_lone_defender": bool(rules.defend_alone_points)})
     return deal_both(rules, game, rng.randrange(4), rng)
 
 
@@ -60,22 +61,32 @@ def phase_of(hand: Hand) -> Phase:
     return hand.phase
 
 
+def flush(state: Any, pending: list[Action]) -> None:
+    """Give OpenSpiel the alone decisions taken before the dealer's discard. OpenSpiel also lets a
+    defender defend alone against makers who play together, which the seed does not: that question
+    is answered ``partner``."""
+    for action in pending:
+        state.apply_action(spiel_action(action))
+    while not state.is_terminal() and state.legal_actions() == [ALONE, PARTNER]:
+        state.apply_action(PARTNER)
+
+
 def play_both(rules: Rules, stick: bool, seed: int, *, with_bots: bool,
               passing: float = 0.0) -> tuple[Hand, Any]:
     rng = random.Random(seed)
     hand, state = both_deal(rules, stick, rng)
     bots = [make_bot("heuristic", seed=seed * 4 + s) for s in range(4)] if with_bots else None
-    pending: Action | None = None  # pitchkit's alone decision, which OpenSpiel takes after the discard
+    pending: list[Action] = []  # pitchkit's alone decisions, which OpenSpiel takes after the discard
     while not hand.done:
         assert not state.is_terminal()
         seat = hand.to_act
         if hand.phase == Phase.AUCTION and any(isinstance(a, Choose) for a in hand.legal_actions()):
-            pending = choose(hand, rng, bots)
-            hand.apply(pending)
-            if phase_of(hand) is Phase.DISCARD:  # the dealer discards first in OpenSpiel
+            pending.append(choose(hand, rng, bots))
+            hand.apply(pending[-1])
+            if phase_of(hand) is not Phase.PLAY:  # more to decide, or the dealer discards first in OpenSpiel
                 continue
-            state.apply_action(spiel_action(pending))
-            pending = None
+            flush(state, pending)
+            pending = []
             continue
         assert state.current_player() == seat
         spiel_legal = {engine_action(state.current_player(), a, hand.phase) for a in state.legal_actions()}
@@ -83,9 +94,9 @@ def play_both(rules: Rules, stick: bool, seed: int, *, with_bots: bool,
         action = choose(hand, rng, bots, passing)
         hand.apply(action)
         state.apply_action(spiel_action(action))
-        if pending is not None and hand.phase == Phase.PLAY:
-            state.apply_action(spiel_action(pending))
-            pending = None
+        if pending and hand.phase == Phase.PLAY:
+            flush(state, pending)
+            pending = []
     assert state.is_terminal()
     return hand, state
 
@@ -133,3 +144,17 @@ def test_the_card_maps_agree() -> None:
     state.apply_action(0)
     assert [state.action_to_string(a) for a in range(24)] == [
         str(to_card(a))[1] + str(to_card(a))[0] for a in range(24)]
+
+
+def test_defending_alone_scores_as_openspiels_lone_defender() -> None:
+    """OpenSpiel's ``allow_lone_defender``: after a loner, each defender in turn from the dealer's left
+    may defend alone; a lone defender's euchre scores 4 there (``defend-alone-points = 4``; the seed's
+    8 is the option's value in the seed's own game)."""
+    rules = OPENSPIEL.with_options({"defend-alone-points": 4})
+    lone = 0
+    for seed in range(150):
+        hand, state = play_both(rules, True, seed, with_bots=False)
+        check_scores(hand, state)
+        lone += hand.lone_defender is not None
+    assert lone
+

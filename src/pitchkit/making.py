@@ -217,15 +217,14 @@ class Making:
         self.bids.append((seat, self.rules.tricks_needed))
 
     def _go_alone(self) -> None:
-        """The maker goes alone: with ``defend-alone-points`` the defenders, from the loner's left, may each
-        defend alone in turn."""
+        """The maker goes alone: with ``defend-alone-points`` each defender in turn from the dealer's left
+        (as they spoke when trump was made) may defend alone."""
         self.alone = True
         maker = self.maker
         assert maker is not None
         if self.rules.defend_alone_points:
-            i = list(self.order).index(maker)
-            turn = [*self.order[i + 1:], *self.order[:i]]
-            self.defending = [s for s in turn if s != self.rules.partner_of(maker)]
+            team = self.rules.team_of(maker)
+            self.defending = [s for s in self.order if self.rules.team_of(s) != team]
 
 
 def out_seats(rules: Rules, log: Sequence[Action], pitcher: int | None) -> tuple[int, ...]:

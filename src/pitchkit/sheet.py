@@ -246,8 +246,8 @@ def _making(rules: Rules) -> list[str]:
     if rules.canadian:
         lines.append("A player who orders up their partner, the dealer, must go alone.")
     if rules.defend_alone_points:
-        lines.append("Right after a maker goes alone, each defender in turn from the loner's left may defend "
-                     "alone: that defender's partner sits out too.")
+        lines.append("Right after a maker goes alone, each defender in turn from the dealer's left may "
+                     "defend alone: that defender's partner sits out too.")
     if rules.partners_best:
         lines.append("A loner takes the partner's best card, passed face down, and gives one card back; a "
                      "lone defender does the same with their partner.")
