@@ -4,9 +4,9 @@ Starts ``pitch serve`` on a free loopback port with a temporary SQLite database 
 creates ``--tables`` tables of four human seats (``POST /api/tables``, then each seat joined), and
 drives them from this process (or ``--procs`` processes) with one websocket client per seat
 (``server_loadgen.py``). The seat to act waits ``--think-ms``, then sends a random legal action from
-its state, with the version it saw. The tables' first actions are spread over one think time (``--no-stagger``: all at once; tables
-that start together keep acting together, in bursts). A table whose game ends is replaced by a new
-one, so the load lasts ``--seconds``.
+its state, with the version it saw. The tables' first actions are spread over one think time
+(``--no-stagger``: all at once; tables that start together keep acting together, in bursts). A table
+whose game ends is replaced by a new one, so the load lasts ``--seconds``.
 
 Figures (JSON with ``--json``):
 
