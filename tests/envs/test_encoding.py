@@ -13,7 +13,7 @@ np = pytest.importorskip("numpy", reason="the research environments need pitchki
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Play  # noqa: E402
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, PassCards, Phase, Play  # noqa: E402
 from pitchkit.cards import CARDS, Card, Suit  # noqa: E402
 from pitchkit.envs import encoding as enc  # noqa: E402
 from pitchkit.envs.core import Decisions  # noqa: E402
@@ -59,7 +59,8 @@ def sequences(view: View, pending: tuple[Card, ...] = ()) -> set[tuple[int, ...]
             out.add((a,))
             continue
         picked = (*pending, card)
-        if view.phase == Phase.EXCHANGE and len(picked) == view.rules.partner_pass:
+        if view.phase == Phase.EXCHANGE and any(len(a.cards) == len(picked) for a in view.legal
+                                                if isinstance(a, PassCards)):
             out.add((a,))
             continue
         out.update((a, *rest) for rest in sequences(view, picked))
@@ -143,17 +144,20 @@ def test_tracked_observations_equal_the_encoding_of_the_view(variant: str, seed:
 
 @pytest.mark.parametrize("variant", PRESETS)
 def test_an_observation_depends_only_on_the_view(variant: str) -> None:
-    """Deal the other seats' cards and the stock anew: seat 0's tensor and text stay the same."""
+    """Deal the other seats' cards and the stock anew (but the upcard, turned face up where trump is
+    made with it): seat 0's tensor and text stay the same."""
     rules = make_rules(variant)
     rng = random.Random(5)
     hand = Hand.deal(rules, rng, dealer=1)
+    shown = list(hand.initial_stock[:1]) if hand.upcard is not None else []
     others = [c for s in range(1, rules.players) for c in hand.initial_hands[s]] + list(hand.initial_stock)
+    others = [c for c in others if c not in shown]
     rng.shuffle(others)
     hands = [list(hand.initial_hands[0])]
     for _ in range(1, rules.players):
         hands.append(others[:rules.hand_size])
         others = others[rules.hand_size:]
-    twin = Hand(rules, dealer=1, hands=hands, stock=others)
+    twin = Hand(rules, dealer=1, hands=hands, stock=shown + others)
     layout = enc.Layout.of(rules)
     a, b = make_view(hand, 0), make_view(twin, 0)
     assert np.array_equal(layout.encode(a), layout.encode(b))

@@ -18,6 +18,7 @@ from pitchkit.envs.openspiel import parse_options, utility_bounds  # noqa: E402
 from pitchkit.errors import RulesError  # noqa: E402
 from pitchkit.presets import make_rules  # noqa: E402
 from tests.envs.conftest import PRESETS  # noqa: E402
+from tests.envs.test_euchre import EVERYTHING  # noqa: E402
 
 SMALL = {"variant": "pct", "players": 2, "options": "hand-size=3"}
 
@@ -41,6 +42,14 @@ def random_state(game: Any, seed: int, *, decisions: int | None = None) -> Any:
 def test_random_sim_test_passes(variant: str) -> None:
     game = pyspiel.load_game("python_pitch", {"variant": variant})
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_random_sim_test_passes_with_every_euchre_variation() -> None:
+    options = ";".join(f"{k}:{v}" for k, v in EVERYTHING.items())
+    game = pyspiel.load_game("python_pitch", {"variant": "euchre", "options": options})
+    pyspiel.random_sim_test(game, num_sims=4, serialize=True, verbose=False)
+    low, high = utility_bounds(game.rules)
+    assert (low, high) == (0.0, 8.0)
 
 
 def test_parameters_reach_the_rules() -> None:

@@ -364,6 +364,8 @@ def visible_decisions(view: View, pending: tuple[Card, ...] = ()) -> list[tuple[
 def max_decisions(rules: Rules) -> int:
     """An upper bound on the decisions of one hand under ``rules``: two rounds of bids with run,
     sell and misdeal, two trump namings, every seat's discard (a pick per card and done) and the
-    bidder's second one, the partner passes, and every card of the deck played."""
+    bidder's second one, the partner passes, and every card of the deck played; where trump is made
+    with the upcard, also a blind double loner's round, defending alone and a partner's best."""
     n, d = rules.players, rules.deck_size
-    return 2 * n + 5 + n * (rules.hand_size + 1) + d + 1 + n * rules.partner_pass + d
+    upcard = 2 * n + 4 if rules.trump_by == TrumpBy.UPCARD else 0
+    return 2 * n + 5 + n * (rules.hand_size + 1) + d + 1 + n * rules.partner_pass + d + upcard

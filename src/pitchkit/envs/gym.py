@@ -24,7 +24,6 @@ from pitchkit.envs.core import Decisions, check_reward, env_rules
 from pitchkit.envs.spaces import action_space, observation_space
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.presets import presets
-from pitchkit.rules import TrumpBy
 
 Obs = dict[str, npt.NDArray[Any]]
 
@@ -34,9 +33,8 @@ def env_id(preset: str) -> str:
     return "pitchkit/" + "".join(part.capitalize() for part in preset.split("-")) + "-v0"
 
 
-#: registered id -> preset (every preset the environments play: not yet Euchre's)
-ENV_IDS: dict[str, str] = {env_id(name): name for name, p in presets().items()
-                           if p.rules.trump_by != TrumpBy.UPCARD}
+#: registered id -> preset (every preset)
+ENV_IDS: dict[str, str] = {env_id(name): name for name in presets()}
 
 
 class PitchEnv(gymnasium.Env[Obs, np.int64]):

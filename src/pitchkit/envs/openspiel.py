@@ -25,7 +25,7 @@ from pitchkit.envs.core import env_rules, resolve
 from pitchkit.errors import RulesError, quote
 from pitchkit.hand import Hand
 from pitchkit.rules import POINT_VALUES, Rules, ScoreBy
-from pitchkit.view import View, make_view
+from pitchkit.view import View, make_view, own_cards
 
 _DEFAULTS: dict[str, Any] = {"variant": "pct", "players": 0, "options": ""}
 
@@ -48,14 +48,17 @@ _GAME_TYPE = pyspiel.GameType(
 
 
 def parse_options(text: str) -> dict[str, object]:
-    """``"target=21;dealer-steal=same"`` as a mapping of option names to values."""
+    """``"target=21;dealer-steal=same"`` as a mapping of option names to values (``name:value``
+    too: OpenSpiel's game strings cannot hold ``=`` inside a parameter, so a game to be loaded
+    again from its string, as ``serialize`` does, spells its options with ``:``)."""
     out: dict[str, object] = {}
     for item in text.split(";"):
         if not item.strip():
             continue
-        name, sep, value = item.partition("=")
-        if not sep:
+        cut = min((i for i in (item.find("="), item.find(":")) if i >= 0), default=-1)
+        if cut < 0:
             raise RulesError(f"options: expected name=value, got {quote(item)}")
+        name, value = item[:cut], item[cut + 1:]
         out[name.strip()] = value.strip()
     return out
 
@@ -84,7 +87,7 @@ class PitchGame(pyspiel.Game):  # type: ignore[misc]
         low, high = utility_bounds(self.rules)
         info = pyspiel.GameInfo(
             num_distinct_actions=enc.N_ACTIONS,
-            max_chance_outcomes=max(self.rules.deck_size, self.rules.players),
+            max_chance_outcomes=max(max(self.rules.deck_cards) + 1, self.rules.players),
             num_players=self.rules.players,
             min_utility=low,
             max_utility=high,
@@ -140,7 +143,7 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
         if self.dealer is None:
             n = self.rules.players
             return [(s, 1.0 / n) for s in range(n)]
-        left = sorted(set(range(self.rules.deck_size)) - set(self.deck))
+        left = sorted(set(self.rules.deck_cards) - set(self.deck))
         return [(c, 1.0 / len(left)) for c in left]
 
     def _apply_action(self, action: int) -> None:
@@ -150,7 +153,7 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
             else:
                 self.deck.append(action)
                 if len(self.deck) == self.rules.deck_size - 1:
-                    self.deck.extend(set(range(self.rules.deck_size)) - set(self.deck))
+                    self.deck.extend(set(self.rules.deck_cards) - set(self.deck))
                     self.hand = Hand.deal_from(self.rules, self.deck, dealer=self.dealer)
             return
         seat = self.hand.to_act
@@ -185,6 +188,11 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
         if self.pending:
             lines.append("picked: " + " ".join(map(str, self.pending)))
         return "\n".join(lines)
+
+
+def own_unseen(hand: Hand, seat: int) -> bool:
+    """Whether ``seat`` holds cards it has not looked at."""
+    return bool(hand.hands[seat]) and not own_cards(hand, seat)
 
 
 class PitchObserver:
@@ -228,7 +236,9 @@ class PitchObserver:
         text = enc.observation_text(view, pending)
         if not self.perfect_recall:
             return text
-        first = " ".join(map(str, state.hand.initial_hands[player]))
+        # a seat that has not looked at its cards yet (a blind double loner's round) knows none
+        first = " ".join(map(str, state.hand.initial_hands[player])) if view.hand or not own_unseen(
+            state.hand, player) else "unseen"
         seen = " ".join(f"{s}:{enc.action_name(a)}" for s, a in enc.visible_decisions(view, pending))
         return f"seat {player} | dealt [{first}] | {seen} | {text}"
 

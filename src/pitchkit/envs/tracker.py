@@ -22,6 +22,7 @@ import numpy.typing as npt
 from pitchkit.actions import Bid, Phase, Play
 from pitchkit.cards import Card
 from pitchkit.envs.encoding import MAX_BID, PHASES, Layout
+from pitchkit.making import out_seats
 from pitchkit.view import own_cards
 
 if TYPE_CHECKING:
@@ -255,7 +256,7 @@ class Tracker:
         if self.layout.upcard:
             if hand.upcard is not None:
                 cells[o["upcard"] + hand.upcard] = 1.0
-            for s in hand.out_seats:
+            for s in out_seats(hand.rules, hand.log, hand.pitcher):
                 cells[o["out"] + s] = 1.0
         played, captured, trick = o["played"], o["captured"], o["trick"]
         for plays, winner in hand.tricks:
