@@ -23,9 +23,15 @@ from pitchkit.errors import IllegalActionError, RulesError
 from pitchkit.record import hand_record, score_document
 from pitchkit.rules import Rules
 from pitchkit.scoring import trick_tally
+from pitchkit.search import compiled
+from pitchkit.search.compiled import CompiledSolver
+from pitchkit.search.position import Deal
+from pitchkit.search.solver import Solver
 from pitchkit.tui.keys import choices
 from pitchkit.tui.render import prompt_text
 from pitchkit.view import make_view
+from tests.test_compiled_solver import euchre_ending
+from tests.test_solver import minimax
 from tests.test_tui import make_app, run, settle
 
 EUCHRE = make_rules("euchre")
@@ -397,3 +403,21 @@ def test_pitch_score_reads_the_new_decisions_from_a_record() -> None:
     result = score_document(doc)
     assert result["complete"] is False and result["blind"] is True and result["sitting_out"] == 3
     assert result["pitcher"] == 1 and result["trump"] == "H" and result["to_act"] == 1
+
+
+def test_the_solvers_score_a_lone_defenders_euchre_as_the_engine_does() -> None:
+    """The search bots' exact solver (plain and compiled) leaves both partners who sit out out of the
+    play and scores a lone defender's euchre as the engine does."""
+    rng = random.Random("lone defenders")
+    values = set()
+    for cards_left in (3, 4):
+        for _ in range(6):
+            hand = euchre_ending({"defend-alone-points": 8}, rng, cards_left, alone=True)
+            deal = Deal.from_hand(hand)
+            assert hand.lone_defender is not None and len(deal.seats) == 2
+            plain = Solver(deal, objective="delta")
+            values.add(plain.value())
+            assert plain.value() == minimax(hand, "delta")
+            if compiled.enabled():
+                assert CompiledSolver(deal, objective="delta").value() == plain.value()
+    assert -8 in values  # some loner was euchred by the lone defender

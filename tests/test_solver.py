@@ -35,7 +35,8 @@ def reference_value(hand: Hand, objective: str, perspective: int | None = None) 
     assert hand.trump is not None and hand.pitcher is not None and hand.bid is not None
     if r.score_by == ScoreBy.TRICKS:
         t, _ = trick_tally(r, seats=hand.seats, n_seats=hand.n_seats, maker=hand.pitcher,
-                           alone=hand.sitting_out is not None, tricks=hand.tricks)
+                           alone=hand.sitting_out is not None, tricks=hand.tricks, blind=hand.blind,
+                           lone_defender=hand.lone_defender)
         d = t.side_points
     else:
         t = tally(r, seats=hand.seats, n_seats=hand.n_seats, trump=hand.trump, tricks=hand.tricks)

@@ -166,6 +166,9 @@ class Scorer:
         #: scoring by tricks: every card counts one in ``cpk``, a trick as many as the seats playing
         self.by_tricks = r.score_by == ScoreBy.TRICKS
         self.alone = self.by_tricks and r.partner_of(deal.pitcher) not in deal.seats
+        #: one defender plays: a lone defender's euchre scores ``defend-alone-points``
+        self.lone_defence = self.by_tricks and bool(r.defend_alone_points) and \
+            sum(r.team_of(s) != r.team_of(deal.pitcher) for s in deal.seats) == 1
         player = deal.player_of()
         self.player = player
         trumps = [c for c in player if tt.trump_mask >> c & 1]
@@ -337,6 +340,8 @@ class Scorer:
         tricks = (cpk >> (8 * self.unit[self.pitcher]) & 255) // len(self.seats)
         if tricks < r.tricks_needed:
             value = r.super_euchre_points if tricks == 0 and r.super_euchre_points else r.euchre_points
+            if self.lone_defence:
+                value = r.defend_alone_points
             got = next(sd for sd in side.values() if sd != makers)
         elif tricks < r.hand_size:
             got, value = makers, r.made_points
