@@ -8,7 +8,8 @@ of about that length, at the function that blocked, with little of the loop's CP
 at the function that computed, with the CPU time it took.
 
 ``test_full_collections_run_when_planned``: with planned collections the oldest generation is no
-longer collected automatically, and one collection is made each period.
+longer collected automatically (the younger ones at the server's thresholds), and one collection is
+made each period.
 
 ``test_a_finished_game_nobody_watches_leaves_memory``: four bots play a whole game with nobody
 connected; once it is over the table is no longer in memory, and asking for it reads it back from
@@ -28,7 +29,7 @@ from typing import Any
 import pytest
 
 from pitchkit.server.config import Settings
-from pitchkit.server.probe import LagProbe, planned_collections
+from pitchkit.server.probe import MIDDLE_THRESHOLD, YOUNG_THRESHOLD, LagProbe, planned_collections
 from pitchkit.server.service import TableService
 
 
@@ -85,7 +86,7 @@ def test_full_collections_run_when_planned() -> None:
         deadline = time.monotonic() + 10
         while len(full) < 2 and time.monotonic() < deadline:
             await asyncio.sleep(0.01)
-        assert gc.get_threshold()[2] >= 1 << 30
+        assert gc.get_threshold() == (YOUNG_THRESHOLD, MIDDLE_THRESHOLD, 1 << 30)
         task.cancel()
 
     gc.callbacks.append(count)
