@@ -421,3 +421,34 @@ def test_the_solvers_score_a_lone_defenders_euchre_as_the_engine_does() -> None:
             if compiled.enabled():
                 assert CompiledSolver(deal, objective="delta").value() == plain.value()
     assert -8 in values  # some loner was euchred by the lone defender
+
+
+def blind_ending(rng: random.Random, cards_left: int) -> Hand:
+    """A hand whose first player calls a blind double loner, played at random into its play phase."""
+    rules = make_rules("euchre", {"blind-loner-points": 8})
+    while True:
+        hand = Hand.deal(rules, rng, dealer=rng.randrange(4))
+        hand.apply(Choose(hand.to_act or 0, Choice.BLIND))
+        while not hand.done:
+            seat = hand.to_act
+            assert seat is not None
+            if hand.phase == Phase.PLAY and hand.hands[seat].bit_count() == cards_left:
+                return hand
+            hand.apply(random_action(make_view(hand, seat), rng))
+
+
+def test_the_solvers_score_a_blind_double_loners_march_as_the_engine_does() -> None:
+    rng = random.Random("blind loners")
+    values = set()
+    for cards_left in (3, 4):
+        for _ in range(6):
+            hand = blind_ending(rng, cards_left)
+            deal = Deal.from_hand(hand)
+            view_deal = Deal.from_view(make_view(hand, hand.to_act or 0), hand.hands)
+            assert deal.blind and view_deal.blind and len(deal.seats) == 3
+            plain = Solver(deal, objective="delta")
+            values.add(plain.value())
+            assert plain.value() == minimax(hand, "delta")
+            if compiled.enabled():
+                assert CompiledSolver(deal, objective="delta").value() == plain.value()
+    assert 8 in values  # some blind double loner marched

@@ -127,7 +127,7 @@ class CompiledSolver(Solver):
         par[K.P_TRICKS_NEEDED] = r.tricks_needed
         par[K.P_HAND_SIZE] = r.hand_size
         par[K.P_MADE_POINTS] = r.made_points
-        par[K.P_MARCH_POINTS] = r.alone_march_points if sc.alone else r.march_points
+        par[K.P_MARCH_POINTS] = sc.march_points
         par[K.P_EUCHRE_POINTS] = r.defend_alone_points if sc.lone_defence else r.euchre_points
         par[K.P_SUPER_EUCHRE_POINTS] = 0 if sc.lone_defence else r.super_euchre_points
 

@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from pitchkit.actions import Action
+from pitchkit.actions import Action, Choice, Choose
 from pitchkit.cards import BIG_JOKER, GAME_VALUE, JACK, LITTLE_JOKER
 from pitchkit.hand import Hand
 from pitchkit.making import out_seats
@@ -70,6 +70,8 @@ class Deal:
     to_act: int
     #: (derived) next seat clockwise among the seats in the hand
     nxt: dict[int, int] = field(default_factory=dict)
+    #: the maker called a blind double loner (a march scores ``blind-loner-points``)
+    blind: bool = False
 
     def __post_init__(self) -> None:
         if not self.nxt:
@@ -84,7 +86,8 @@ class Deal:
         seats, hands = _playing(hand.seats, hand.hands, hand.out_seats)
         return cls(rules=hand.rules, n_seats=hand.n_seats, seats=seats, hands=hands,
                    trick=list(hand.trick), tricks=list(hand.tricks), trump=hand.trump,
-                   pitcher=hand.pitcher, bid=hand.bid, scores=hand.scores_before, to_act=hand.to_act)
+                   pitcher=hand.pitcher, bid=hand.bid, scores=hand.scores_before, to_act=hand.to_act,
+                   blind=hand.blind)
 
     @classmethod
     def from_view(cls, view: View, hands: Sequence[int]) -> Deal:
@@ -96,14 +99,15 @@ class Deal:
             trick=[(s, int(c)) for s, c in view.trick],
             tricks=[(tuple((s, int(c)) for s, c in plays), w) for plays, w in view.tricks],
             trump=None if view.trump is None else int(view.trump), pitcher=view.pitcher,
-            bid=view.bid, scores=view.scores, to_act=view.to_act)
+            bid=view.bid, scores=view.scores, to_act=view.to_act,
+            blind=Choose(view.pitcher, Choice.BLIND) in view.log)
 
     def copy(self) -> Deal:
         """An independent copy."""
         return Deal(rules=self.rules, n_seats=self.n_seats, seats=self.seats, hands=list(self.hands),
                     trick=list(self.trick), tricks=list(self.tricks), trump=self.trump,
                     pitcher=self.pitcher, bid=self.bid, scores=self.scores, to_act=self.to_act,
-                    nxt=self.nxt)
+                    nxt=self.nxt, blind=self.blind)
 
     def trump_table(self) -> TrumpTable:
         """The trump table (trump must be known)."""
@@ -166,6 +170,9 @@ class Scorer:
         #: scoring by tricks: every card counts one in ``cpk``, a trick as many as the seats playing
         self.by_tricks = r.score_by == ScoreBy.TRICKS
         self.alone = self.by_tricks and r.partner_of(deal.pitcher) not in deal.seats
+        #: what a march scores: a blind double loner's, a loner's, or the makers'
+        self.march_points = r.blind_loner_points if deal.blind else \
+            r.alone_march_points if self.alone else r.march_points
         #: one defender plays: a lone defender's euchre scores ``defend-alone-points``
         self.lone_defence = self.by_tricks and bool(r.defend_alone_points) and \
             sum(r.team_of(s) != r.team_of(deal.pitcher) for s in deal.seats) == 1
@@ -346,7 +353,7 @@ class Scorer:
         elif tricks < r.hand_size:
             got, value = makers, r.made_points
         else:
-            got, value = makers, r.alone_march_points if self.alone else r.march_points
+            got, value = makers, self.march_points
         return side, {got: value}, value
 
     def _value(self, cap: int, cpk: int, wm: int, fj: int, game: int) -> int:
