@@ -1,9 +1,13 @@
 // Actions, bids, awards and results in plain words.
 import { cardShort, SUITS } from "./cards.js";
 
-const CHOICES = { run: "Run it", sell: "Sell", misdeal: "Call a misdeal", alone: "Go alone", partner: "Play with your partner" };
+const CHOICES = {
+  run: "Run it", sell: "Sell", misdeal: "Call a misdeal", alone: "Go alone", partner: "Play with your partner",
+  blind: "Blind double loner", look: "Look at your cards", farmer: "Farmer's hand",
+};
 const CHOICE_DONE = {
   run: "runs it", sell: "sells the bid", misdeal: "calls a misdeal", alone: "goes alone", partner: "plays with the partner",
+  blind: "calls a blind double loner", look: "looks", farmer: "calls a farmer's hand",
 };
 const POINTS = {
   high: "High", low: "Low", jack: "Jack", "off-jack": "Off-jack", "big-joker": "Big joker",
