@@ -3,11 +3,13 @@ without updates."""
 
 from __future__ import annotations
 
+import asyncio
+
 from pitchkit.server.live import QUEUE_LIMIT, Subscriber
 
 
 def drain(sub: Subscriber) -> list[str | None]:
-    return [sub.queue.get_nowait() for _ in range(sub.queue.qsize())]
+    return asyncio.run(sub.take())
 
 
 def test_a_connection_too_far_behind_is_told_to_close() -> None:

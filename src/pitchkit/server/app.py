@@ -241,11 +241,11 @@ def _origin_ok(ws: WebSocket, settings: Settings) -> bool:
 
 async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
     while True:
-        message = await sub.queue.get()
-        if message is None:
-            await ws.close(code=CLOSE_BEHIND)
-            return
-        await ws.send_text(message)
+        for message in await sub.take():
+            if message is None:
+                await ws.close(code=CLOSE_BEHIND)
+                return
+            await ws.send_text(message)
 
 
 async def _receive_loop(ws: WebSocket, service: TableService, table_id: str, sub: Subscriber,

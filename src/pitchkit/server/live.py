@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 from dataclasses import dataclass, field
 
 from pitchkit.server.tables import TableState
@@ -14,28 +15,46 @@ QUEUE_LIMIT = 256
 
 class Subscriber:
     """A connection that receives a table's messages, through a queue of its own so that a slow
-    reader never holds up the table."""
+    reader never holds up the table. The queue is a deque and one future to wake the connection's
+    sender: a change is sent to every connection of its table, so this is on the hot path, where
+    :class:`asyncio.Queue`'s bookkeeping (unfinished tasks, waiting putters) is not needed."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=QUEUE_LIMIT)
+        #: the messages not taken yet; ``None`` asks the connection to close
+        self.messages: collections.deque[str | None] = collections.deque()
+        self._waiter: asyncio.Future[None] | None = None
 
     def put(self, message: str) -> bool:
         """Queue a message (JSON text); False when the connection is too far behind (it is then
         closed)."""
-        try:
-            self.queue.put_nowait(message)
-        except asyncio.QueueFull:
+        if len(self.messages) >= QUEUE_LIMIT:
             return False
+        self.messages.append(message)
+        self._wake()
         return True
 
     def close(self) -> None:
         """Ask the connection to close: after what is queued, or, when the queue is full (a reader
         too far behind, who must catch up with ``sync`` anyway), instead of it."""
-        if self.queue.full():
-            for _ in range(self.queue.qsize()):
-                self.queue.get_nowait()
-        self.queue.put_nowait(None)
+        if len(self.messages) >= QUEUE_LIMIT:
+            self.messages.clear()
+        self.messages.append(None)
+        self._wake()
+
+    async def take(self) -> list[str | None]:
+        """Wait until a message is queued, then take every queued message, in order."""
+        while not self.messages:
+            self._waiter = asyncio.get_running_loop().create_future()
+            await self._waiter
+        taken = list(self.messages)
+        self.messages.clear()
+        return taken
+
+    def _wake(self) -> None:
+        waiter, self._waiter = self._waiter, None
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
 
 
 @dataclass
