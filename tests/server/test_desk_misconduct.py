@@ -48,7 +48,9 @@ def test_seed_004_table_talk_at_an_online_euchre_table_forfeits_the_hand(server:
     others = event.board()["entrants"][1]
     ok(event.post("seat", {"bots": {others: "heuristic"}}))
     table_id = join_every_open_seat(event)  # the game starts; it waits for Ann's side at its turn
-    assert ok(event.get("judge", secret=pin))["misconduct"] == ["renege", "table talk", "dealing out of turn"]
+    offered = ok(event.get("judge", secret=pin))["misconduct"]
+    assert offered == [{"name": "renege", "points": 2}, {"name": "table talk", "points": 4},
+                       {"name": "dealing out of turn", "points": 2}] == event.board()["misconduct"]
     refused = event.post("rulings", {"table": 1, "seat": 0, "misconduct": "renege"}, secret=pin)
     assert refused.status == 400 and "has not followed" in one_line_error(refused.text)
     for body in ({"table": 1, "seat": 1, "misconduct": "cheating"},

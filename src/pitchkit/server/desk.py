@@ -353,7 +353,7 @@ class DeskService(SheetDesk):
         name = await self.judge(event_id, pin)
         row, event = await self.event(event_id)
         out: dict[str, Any] = {"judge": name, "verify": row["verify"], "status": event.status, "tables": [],
-                               "misconduct": list(rulings.misconduct_names(event.rules))}
+                               "misconduct": online.misconduct_offered(event)}
         r = event.current
         if r is None or r.closed:
             return out

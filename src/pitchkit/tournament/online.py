@@ -24,7 +24,7 @@ from pitchkit.game import Game
 from pitchkit.record import record_hands, replay_game, result_json
 from pitchkit.tournament.desk import Desk
 from pitchkit.tournament.event import EVENT_FILE, DeskError, Event, Table
-from pitchkit.tournament.rulings import misconduct_names
+from pitchkit.tournament.rulings import MISCONDUCT, misconduct_names
 from pitchkit.tournament.standings import public, standings, standings_rows
 
 T = TypeVar("T")
@@ -143,6 +143,12 @@ def table_line(event: Event, table: Table) -> dict[str, Any]:
     return out
 
 
+def misconduct_offered(event: Event) -> list[dict[str, object]]:
+    """The misconduct rulings the event's rules offer (seed 004's at Euchre), each with the points
+    the other team receives."""
+    return [{"name": name, "points": MISCONDUCT[name].points} for name in misconduct_names(event.rules)]
+
+
 def board(event: Event) -> dict[str, Any]:
     """The public picture of an event: its settings, where it stands, the open round's tables and
     byes, the standings (names only: no entrant numbers, links or secrets), the rulings, and the
@@ -162,7 +168,7 @@ def board(event: Event) -> dict[str, Any]:
     out["rulings"] = [{"round": g.round, "table": g.table, "seat": g.seat, "player": g.player, "kind": g.kind,
                        "detail": g.detail, "correctable": g.correctable, "disqualified": g.disqualified}
                       for g in event.rulings]
-    out["misconduct"] = list(misconduct_names(event.rules))
+    out["misconduct"] = misconduct_offered(event)
     return out
 
 

@@ -63,19 +63,19 @@ export function rulingForm(secret, draw) {
   });
 }
 
-const MISCONDUCT_WORDS = { renege: "2 points", "table talk": "4 points", "dealing out of turn": "2 points" };
-
-/** Offer the misconduct rulings ``names`` (seed 004, at Euchre) in the ruling form, once. */
-export function misconductKinds(names) {
+/** Offer the misconduct rulings ``offered`` (seed 004's at Euchre: ``name`` and ``points``) in the
+ * ruling form, once. */
+export function misconductKinds(offered) {
   const select = $("ruling-kind");
-  if (!select || !names || select.dataset.misconduct === names.join(",")) return;
-  select.dataset.misconduct = names.join(",");
+  const names = (offered || []).map((m) => m.name).join(",");
+  if (!select || select.dataset.misconduct === names) return;
+  select.dataset.misconduct = names;
   select.querySelectorAll("option.misconduct").forEach((o) => o.remove());
-  for (const name of names) {
+  for (const m of offered || []) {
     const option = document.createElement("option");
     option.className = "misconduct";
-    option.value = name;
-    option.textContent = `${name}: the hand is forfeited, the opponents receive ${MISCONDUCT_WORDS[name] || "points"}`;
+    option.value = m.name;
+    option.textContent = `${m.name}: the hand is forfeited, the other team receives ${m.points} points`;
     select.append(option);
   }
 }
