@@ -265,6 +265,8 @@ def test_a_farmers_hand_exchanges_three_cards_with_the_kitty() -> None:
     view = make_view(hand, 0)
     assert Choose(1, Choice.FARMER) in view.log and not any(isinstance(a, Discard) for a in view.log)
     assert Discard(1, cards("9C TC 9D")) in make_view(hand, 1).log
+    replayed = score_document(hand_record(hand))  # pitch score replays the exchange
+    assert replayed["to_act"] == 1 and {"seat": 1, "trump": "H"} in replayed["legal"]  # type: ignore[operator]
 
 
 def test_a_farmers_hand_is_called_on_the_first_turn_only() -> None:
