@@ -60,8 +60,13 @@ def public_action(action: Action) -> bool:
     return not isinstance(action, _HIDDEN)
 
 
-def _public_part(rules: Rules, view: View) -> dict[str, Any]:
-    """The fields of a view that every seat may know (the log apart)."""
+def _trick_json(plays: Iterable[tuple[int, Card]]) -> list[list[object]]:
+    return [[s, _NAMES[c]] for s, c in plays]
+
+
+def _public_part(rules: Rules, view: View, tricks: list[dict[str, Any]]) -> dict[str, Any]:
+    """The fields of a view that every seat may know (the log apart); ``tricks``: the view's
+    finished tricks as JSON, kept from one change to the next."""
     return {
         "dealer": view.dealer,
         "seats": list(view.seats),
@@ -76,8 +81,8 @@ def _public_part(rules: Rules, view: View) -> dict[str, Any]:
         "bid": None if view.bid is None else _bid(rules, view.bid),
         "trump": None if view.trump is None else str(view.trump),
         "upcard": None if view.upcard is None else str(view.upcard),
-        "trick": [[s, str(c)] for s, c in view.trick],
-        "tricks": [{"plays": [[s, str(c)] for s, c in plays], "winner": w} for plays, w in view.tricks],
+        "trick": _trick_json(view.trick),
+        "tricks": tricks,
         "scores_before": list(view.scores),
     }
 
@@ -133,6 +138,8 @@ class TableViews:
         self._hidden = False
         #: each seat's own part while it is not to act, with the cards it was built from
         self._kept: dict[int, tuple[tuple[int, int, int, int], bytes]] = {}
+        #: the hand's finished tricks as JSON
+        self._tricks: list[dict[str, Any]] = []
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -188,6 +195,7 @@ class TableViews:
         if hand is not self._hand or len(log) < n or (n and log[n - 1] is not self._seen[-1]):
             self._hand, self._seen, self._public_log, self._hidden = hand, [], [], False
             self._kept = {}
+            self._tricks = []
             n = 0
         for action in log[n:]:
             self._seen.append(action)
@@ -202,7 +210,9 @@ class TableViews:
         hand, rules = game.hand, game.rules
         turn = hand.to_act
         view = make_view(hand, turn if turn is not None else 0)
-        shared = orjson.dumps(_public_part(rules, view))
+        for plays, winner in view.tricks[len(self._tricks):]:
+            self._tricks.append({"plays": _trick_json(plays), "winner": winner})
+        shared = orjson.dumps(_public_part(rules, view, self._tricks))
         public_log = orjson.dumps({"log": self._public_log})
         out: dict[int, bytes] = {}
         for seat in recipients:
