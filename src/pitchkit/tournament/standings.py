@@ -85,7 +85,7 @@ def standings_rows(event: Event) -> list[Row]:
 
 def status(event: Event) -> dict[str, Any]:
     """Where the event stands: the round and its tables (results in or missing), the standings so far
-    and the rulings (misplays, and seed 003's table rulings with their ``detail``)."""
+    and the rulings (misplays; seed 003's table rulings and seed 004's misconduct with their ``detail``)."""
     r = event.current
     out: dict[str, Any] = {"format": event.format, "preset": event.preset, "stage": event.stage,
                            "status": event.status, "entrants": len(event.entrants)}
