@@ -1,73 +1,50 @@
 """Euchre hands per second: pitchkit's public API next to OpenSpiel's ``euchre``, the same game on
 both sides (stick the dealer, the upcard kept: OpenSpiel's defaults), random legal actions.
 
-    python benchmarks/euchre_speed.py [--hands N]
+    python benchmarks/euchre_speed.py [--seconds 1] [--runs 5]
 
 A hand is one deal from the first call to the last trick (OpenSpiel's game is one hand). pitchkit
-deals with :meth:`Hand.deal` and takes every decision from :meth:`Hand.legal_actions` (the dealer's
-discard from :meth:`Hand.discard_options`); OpenSpiel samples its chance nodes and takes every
-decision from ``legal_actions()``. Both draw from seeded generators.
+deals with :meth:`Hand.deal` and takes every decision, the dealer's discard included, from
+:meth:`Hand.legal_actions` (:func:`pitchkit.bench.selfplay.play_out`); OpenSpiel samples its chance
+nodes and takes every decision from ``legal_actions()``. Both pick with the same function
+(:func:`pitchkit.bench.selfplay.pick`) from seeded generators. The runs alternate between the two
+engines, so that other work on the machine weighs on both alike; the medians are printed.
 """
 
 from __future__ import annotations
 
 import argparse
-import random
-import time
+import os
+import statistics
 
-from pitchkit import Hand, make_rules
-from pitchkit.actions import Discard
-
-
-def pitchkit_hands(n: int, seed: int = 1) -> float:
-    """Random hands per second through the engine's public API."""
-    rules = make_rules("euchre", {"stick-dealer": True, "keep-upcard": True})
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for i in range(n):
-        hand = Hand.deal(rules, rng, dealer=i % 4)
-        while not hand.done:
-            seat = hand.to_act
-            assert seat is not None
-            legal = hand.legal_actions()
-            if legal:
-                hand.apply(legal[int(rng.random() * len(legal))])
-            else:
-                cards, _, _ = hand.discard_options(seat)
-                hand.apply(Discard(seat, (cards[int(rng.random() * len(cards))],)))
-    return n / (time.perf_counter() - start)
-
-
-def openspiel_hands(n: int, seed: int = 1) -> float | None:
-    """Random hands per second through OpenSpiel's ``euchre`` (``None`` without ``open_spiel``)."""
-    try:
-        import pyspiel
-    except ImportError:
-        return None
-    game = pyspiel.load_game("euchre")
-    rng = random.Random(seed)
-    start = time.perf_counter()
-    for _ in range(n):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            legal = state.legal_actions()
-            state.apply_action(legal[int(rng.random() * len(legal))])
-    return n / (time.perf_counter() - start)
+from pitchkit import make_rules
+from pitchkit.bench.openspiel import OPENSPIEL_OPTIONS, euchre_rate
+from pitchkit.bench.selfplay import engine_rate
 
 
 def main() -> None:
-    """Print both rates and their ratio."""
+    """Measure both engines in alternation and print the medians and their ratio."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=5000)
+    parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each engine (default 5)")
     args = parser.parse_args()
-    ours = pitchkit_hands(args.hands)
-    theirs = openspiel_hands(args.hands)
-    print(f"pitchkit public API   {ours:10.0f} hands/s")
-    if theirs is None:
+    rules = make_rules("euchre", OPENSPIEL_OPTIONS)
+    ours: list[float] = []
+    theirs: list[float] = []
+    for i in range(args.runs):
+        ours.append(engine_rate(rules, seconds=args.seconds, seed=i).hands_per_s)
+        rate = euchre_rate(seconds=args.seconds, seed=i)
+        if rate is not None:
+            theirs.append(rate.hands_per_s)
+    print(f"load average {os.getloadavg()[0]:.2f}; {args.runs} runs of {args.seconds} s each, medians")
+    print(f"pitchkit public API   {statistics.median(ours):10.0f} hands/s")
+    if not theirs:
         print("OpenSpiel euchre      (open_spiel is not installed)")
         return
-    print(f"OpenSpiel euchre      {theirs:10.0f} hands/s")
-    print(f"ratio                 {ours / theirs:10.2f}x")
+    print(f"OpenSpiel euchre      {statistics.median(theirs):10.0f} hands/s")
+    ratios = sorted(a / b for a, b in zip(ours, theirs, strict=True))
+    print(f"ratio                 {statistics.median(ratios):10.2f}x  "
+          f"(runs: {' '.join(f'{r:.2f}' for r in ratios)})")
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ from pitchkit.hand import Hand
 from pitchkit.rules import Rules
 
 T = TypeVar("T")
+_DISCARD = Phase.DISCARD
 
 
 def pick(items: Sequence[T], rng: random.Random) -> T:
@@ -47,14 +48,28 @@ def uniform_discard(seat: int, cards: Sequence[Card], lo: int, hi: int, rng: ran
     return Discard(seat, tuple(sorted(rng.sample(list(cards), k))))
 
 
+def play_out(hand: Hand, rng: random.Random) -> int:
+    """Play ``hand`` to its end with random players; returns the decisions taken.
+
+    Every decision is :func:`pick` over ``hand.legal_actions()``, the same choice the OpenSpiel loop
+    of :mod:`pitchkit.bench.openspiel` makes over ``state.legal_actions()``; only a discard before
+    the draw (ten-point), whose list of legal sets can hold thousands, is drawn by
+    :func:`uniform_discard` with the same distribution."""
+    draws = bool(hand.rules.draw_to)
+    decisions = 0
+    while not hand.done:
+        if draws and hand.phase is _DISCARD:
+            hand.apply(random_engine_action(hand, rng))
+        else:
+            hand.apply(pick(hand.legal_actions(), rng))
+        decisions += 1
+    return decisions
+
+
 def play_random_hand(rules: Rules, rng: random.Random, *, dealer: int) -> tuple[Hand, int]:
     """Deal and play one hand with random players; returns the finished hand and its decisions."""
     hand = Hand.deal(rules, rng, dealer=dealer)
-    decisions = 0
-    while not hand.done:
-        hand.apply(random_engine_action(hand, rng))
-        decisions += 1
-    return hand, decisions
+    return hand, play_out(hand, rng)
 
 
 @dataclass(frozen=True)
@@ -99,14 +114,7 @@ def engine_rate(rules: Rules, *, seconds: float, seed: int = 0) -> Rate:
     start = clock()
     end = start + seconds
     while True:
-        hand = Hand.deal(rules, rng, dealer=hands % n)
-        while not hand.done:
-            if hand.phase == Phase.DISCARD:
-                hand.apply(random_engine_action(hand, rng))
-            else:
-                actions = hand.legal_actions()
-                hand.apply(actions[rng.randrange(len(actions))])
-            decisions += 1
+        decisions += play_out(Hand.deal(rules, rng, dealer=hands % n), rng)
         hands += 1
         now = clock()
         if now >= end:

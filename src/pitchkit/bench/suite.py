@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.table import Table as RichTable
 
 from pitchkit.bench.calls import CALLS, call_costs
-from pitchkit.bench.openspiel import euchre_rate, openspiel_version
+from pitchkit.bench.openspiel import OPENSPIEL_OPTIONS, euchre_rate, openspiel_version
 from pitchkit.bench.selfplay import Rate, engine_rate, fast_rate
 from pitchkit.presets import make_rules, presets
 from pitchkit.rules import Rules
@@ -134,6 +134,13 @@ def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...
             "decisions_per_s": round(euchre.decisions_per_s, 1),
             "decisions_per_game": round(euchre.decisions_per_hand, 2),
             "games": euchre.hands, "seconds": round(euchre.seconds, 3)}}
+        if euchre is not None:
+            # the same game through pitchkit's public API, measured alongside
+            same = make_rules("euchre", OPENSPIEL_OPTIONS)
+            ours = _best(lambda: engine_rate(same, seconds=seconds), repeat)
+            assert ours is not None
+            report["openspiel"]["pitchkit_euchre"] = ours.as_json()
+            report["euchre_hands_per_euchre_game"] = round(ours.hands_per_s / euchre.hands_per_s, 3)
         pct = report.get("presets", {}).get("pct")
         if euchre is not None and pct is not None:
             report["pct_hands_per_euchre_game"] = round(pct["hands_per_s"] / euchre.hands_per_s, 3)
@@ -219,6 +226,13 @@ def render(report: dict[str, Any], console: Console, *, markdown: bool = False) 
             console.print(f"OpenSpiel euchre from Python: {_num(e['games_per_s'])} games/s, "
                           f"{_num(e['decisions_per_s'])} decisions/s "
                           f"({e['decisions_per_game']} decisions/game)")
+            if "pitchkit_euchre" in os_row:
+                ours = os_row["pitchkit_euchre"]
+                console.print(f"pitchkit euchre (the same rules) through the public API: "
+                              f"{_num(ours['hands_per_s'])} hands/s, "
+                              f"{_num(ours['decisions_per_s'])} decisions/s "
+                              f"({ours['decisions_per_hand']} decisions/hand); "
+                              f"{report['euchre_hands_per_euchre_game']}x OpenSpiel per game")
             if "pct_hands_per_euchre_game" in report:
                 console.print(f"pct hands/s per euchre game/s: {report['pct_hands_per_euchre_game']}")
     if "envs" in report:
