@@ -162,7 +162,12 @@ def shuffled(size: int, rng: random.Random) -> list[int]:
 
     Sorting by independent uniform keys is a uniform shuffle, at half the cost of ``rng.shuffle``."""
     draw = rng.random
-    return sorted(range(size), key=lambda _: draw())
+    keys = [draw() for _ in range(size)]
+    return sorted(range(size), key=keys.__getitem__)
+
+
+#: ``BITS[card]``: the bitmask of one card
+BITS: tuple[int, ...] = tuple(1 << c for c in range(54))
 
 
 def mask_of(cards: Iterable[int]) -> int:

@@ -9,10 +9,11 @@ anything, so an illegal action leaves the state as it was.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
+from operator import itemgetter
 
 from pitchkit import auction
 from pitchkit.actions import (
@@ -31,6 +32,7 @@ from pitchkit.actions import (
 )
 from pitchkit.cards import (
     BIG_JOKER,
+    BITS,
     CARDS,
     JACK,
     Card,
@@ -44,7 +46,7 @@ from pitchkit.checks import card_indices, check_action, check_deal, check_dealt
 from pitchkit.drawing import DrawAndExchange
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError, quote
-from pitchkit.lookup import strengths
+from pitchkit.lookup import MAX_SEATS, strengths
 from pitchkit.making import Making, UpcardHand
 from pitchkit.rules import MisdealDealer, Rules, ScoreBy, TrumpBy
 from pitchkit.scoring import Award, Tally, Trick, contract_made, deltas, tally
@@ -101,7 +103,7 @@ class Hand(DrawAndExchange, UpcardHand):
         check_dealt(rules, dealer=dealer, hands=dealt, active=active, stock=stock)
         self._setup(rules, dealer=dealer, dealt=dealt, held=held, active=active, stock=stock, scores=scores)
 
-    def _setup(self, rules: Rules, *, dealer: int, dealt: list[list[int]], held: list[int],
+    def _setup(self, rules: Rules, *, dealer: int, dealt: Sequence[Sequence[int]], held: list[int],
                active: tuple[int, ...], stock: list[int], scores: Sequence[int] | None) -> None:
         n = len(dealt)
         self.rules = rules
@@ -163,7 +165,7 @@ class Hand(DrawAndExchange, UpcardHand):
         cards = rules.deck_cards
         if cards[-1] != len(cards) - 1:
             # a short deck: the shuffled positions name its cards
-            deck = [cards[i] for i in deck]
+            deck = list(map(cards.__getitem__, deck))
         return cls._deal_order(rules, deck, dealer=dealer, seats=seats, scores=scores)
 
     @classmethod
@@ -180,23 +182,17 @@ class Hand(DrawAndExchange, UpcardHand):
     def _deal_order(cls, rules: Rules, cards: list[int], *, dealer: int,
                     seats: Sequence[int] | None, scores: Sequence[int] | None) -> Hand:
         n = rules.players
-        playing = sorted(seats) if seats is not None else list(range(n))
+        playing = tuple(sorted(seats)) if seats is not None else _EVERYONE[n]
         if dealer not in playing:
             raise DealError(f"dealer {quote(dealer)} is not a seat in this hand")
-        start = playing.index(dealer) + 1
-        order = playing[start:] + playing[:start]
-        hands: list[list[int]] = [[] for _ in range(n)]
-        pos = 0
-        while len(hands[order[-1]]) < rules.hand_size:
-            for s in order:
-                k = min(rules.deal_packet, rules.hand_size - len(hands[s]))
-                hands[s].extend(cards[pos:pos + k])
-                pos += k
+        takes, dealt = _deal_plan(len(playing), rules.deal_packet, rules.hand_size)
+        hands: list[Sequence[int]] = [()] * n
+        for s, take in zip(_seating(playing, dealer)[1], takes, strict=True):
+            hands[s] = take(cards)
         # a whole deck dealt in order is a valid deal by construction: skip the explicit-deal checks
         hand = object.__new__(cls)
-        held = [mask_of(h) for h in hands]
-        hand._setup(rules, dealer=dealer, dealt=hands, held=held,
-                    active=tuple(s for s in range(n) if held[s]), stock=cards[pos:], scores=scores)
+        hand._setup(rules, dealer=dealer, dealt=hands, held=[sum(map(_BIT, h)) for h in hands],
+                    active=playing, stock=cards[dealt:], scores=scores)
         return hand
 
     def clone(self) -> Hand:
@@ -571,6 +567,31 @@ class Hand(DrawAndExchange, UpcardHand):
             scores=tuple(b + d for b, d in zip(self.scores_before, out.delta, strict=True)),
             winners=out.winners, deal_passes=True,
         )
+
+
+_EVERYONE: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
+_BIT = BITS.__getitem__
+#: a seat's cards taken from a deck in dealing order
+_Take = Callable[[Sequence[int]], Sequence[int]]
+
+
+@cache
+def _deal_plan(seats: int, packet: int, size: int) -> tuple[tuple[_Take, ...], int]:
+    """How a deck in dealing order is dealt to ``seats`` seats, ``size`` cards each in packets of
+    ``packet``: for each seat from the dealer's left the getter of its cards, and how many cards are
+    dealt (the rest is the stock)."""
+    positions: list[list[int]] = [[] for _ in range(seats)]
+    pos = 0
+    while len(positions[-1]) < size:
+        for got in positions:
+            k = min(packet, size - len(got))
+            got.extend(range(pos, pos + k))
+            pos += k
+    return tuple(itemgetter(*p) if len(p) > 1 else _one(p[0]) for p in positions), pos
+
+
+def _one(position: int) -> _Take:
+    return lambda cards: (cards[position],)
 
 
 @cache
