@@ -11,6 +11,24 @@ from pitchkit.errors import IllegalActionError
 from pitchkit.lookup import PASSES, bid_action
 from pitchkit.rules import AllPass, DealerSteal, Rules, StuckBid
 
+#: a state of the auction as the legal list depends on it: the seat, whether it deals, the round, the
+#: high bid and its bidder, and whether the seat may call a misdeal
+_State = tuple[int, bool, int, int | None, int | None, bool]
+#: the legal lists worked out so far under each rule set in use, by ``id`` (the rules are kept, so
+#: the ``id`` stays theirs)
+_LISTS: dict[int, tuple[Rules, dict[_State, tuple[Action, ...]]]] = {}
+#: rule sets whose lists are kept at once; past this the lists are worked out afresh
+_RULE_SETS = 64
+
+
+def _lists_for(rules: Rules) -> dict[_State, tuple[Action, ...]]:
+    entry = _LISTS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_LISTS) >= _RULE_SETS:
+            _LISTS.clear()
+        entry = _LISTS[id(rules)] = (rules, {})
+    return entry[1]
+
 
 class Auction:
     """Bidding state. :meth:`apply` returns ``(pitcher, bid)`` once the auction is over."""
@@ -25,6 +43,7 @@ class Auction:
         self.high_bidder: int | None = None
         self.ran = False
         self.bids: list[tuple[int, int | None]] = []
+        self._lists = _lists_for(rules)
 
     def clone(self) -> Auction:
         """An independent copy."""
@@ -68,8 +87,16 @@ class Auction:
                 values.append(r.over_smudge)
         return values, True
 
-    def legal(self, seat: int, *, misdeal_ok: bool) -> list[Action]:
-        """The legal bids and choices of ``seat``."""
+    def legal(self, seat: int, *, misdeal_ok: bool) -> tuple[Action, ...]:
+        """The legal bids and choices of ``seat`` (a tuple shared by every hand under these rules
+        in the same state of the auction)."""
+        key = (seat, seat == self.dealer, self.round, self.high, self.high_bidder, misdeal_ok)
+        legal = self._lists.get(key)
+        if legal is None:
+            legal = self._lists[key] = tuple(self._legal(seat, misdeal_ok=misdeal_ok))
+        return legal
+
+    def _legal(self, seat: int, *, misdeal_ok: bool) -> list[Action]:
         values, may_pass = self._bid_range(seat)
         out: list[Action] = [PASSES[seat]] if may_pass else []
         out.extend([bid_action(seat, v) for v in values])

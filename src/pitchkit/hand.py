@@ -12,8 +12,8 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import combinations
-from operator import itemgetter
+from itertools import combinations, repeat
+from operator import is_, itemgetter
 
 from pitchkit import auction
 from pitchkit.actions import (
@@ -46,7 +46,7 @@ from pitchkit.checks import card_indices, check_action, check_deal, check_dealt
 from pitchkit.drawing import DrawAndExchange
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError, quote
-from pitchkit.lookup import MAX_SEATS, strengths
+from pitchkit.lookup import DECLARES, MAX_SEATS, strengths
 from pitchkit.making import Making, UpcardHand
 from pitchkit.rules import MisdealDealer, Rules, ScoreBy, TrumpBy
 from pitchkit.scoring import Award, Tally, Trick, contract_made, deltas, tally
@@ -118,7 +118,7 @@ class Hand(DrawAndExchange, UpcardHand):
         self.dealer = dealer
         self._dealt = dealt
         self._stock0 = tuple(stock)
-        self._legal_list: list[Action] = []
+        self._legal_list: Sequence[Action] = ()
         self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         if len(self.scores_before) != n:
             raise DealError(f"scores: {len(self.scores_before)} given for {n} seats")
@@ -251,7 +251,7 @@ class Hand(DrawAndExchange, UpcardHand):
         if phase is _PLAY:
             plays = PLAYS[seat]
             mask = self._legal_mask = self.legal_play_mask(seat)
-            self._legal_at, self._legal_list = len(self.log), []
+            self._legal_at, self._legal_list = len(self.log), ()
             out: list[Action] = []
             while mask:
                 low = mask & -mask
@@ -265,12 +265,13 @@ class Hand(DrawAndExchange, UpcardHand):
         if phase is _EXCHANGE:
             k = self.rules.partner_pass or 1  # one card for a loner's partner's best
             return [PassCards(seat, combo) for combo in combinations(self.holding(seat), k)]
+        legal: Sequence[Action]
         if phase is _AUCTION:
             legal = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
             if legal and type(legal[-1]) is Choose and not self._stock_can_run():
                 legal = [a for a in legal if a != Choose(seat, Choice.RUN)]
         else:
-            legal = [DeclareTrump(seat, Suit(s)) for s in self._declarable()]
+            legal = [DECLARES[seat][s] for s in self._declarable()]
         # remembered so that apply() need not verify an action taken from this very list
         self._legal_list, self._legal_at = legal, len(self.log)
         return list(legal)
@@ -349,7 +350,7 @@ class Hand(DrawAndExchange, UpcardHand):
         # the types first, before any comparison: Bid(0, 2.0) == Bid(0, 2), and an object's own
         # __eq__ may raise
         check_action(action, self.n_seats)
-        if not (self._legal_at == len(self.log) and action in self._legal_list):
+        if not (self._legal_at == len(self.log) and _listed(action, self._legal_list)):
             self.verify(action)
         self.log.append(action)
         if type(self.auction) is Making and type(action) is not Ruling and (
@@ -567,6 +568,12 @@ class Hand(DrawAndExchange, UpcardHand):
             scores=tuple(b + d for b, d in zip(self.scores_before, out.delta, strict=True)),
             winners=out.winners, deal_passes=True,
         )
+
+
+def _listed(action: Action, legal: Sequence[Action]) -> bool:
+    """Whether ``action`` is in ``legal``: by identity first (a legal list holds shared action
+    objects, and comparing dataclasses field by field is a Python call per item)."""
+    return any(map(is_, legal, repeat(action))) or action in legal
 
 
 _EVERYONE: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
