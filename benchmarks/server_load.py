@@ -183,8 +183,8 @@ def start_profiler(pid: int, seconds: float, path: str, gil: bool) -> subprocess
 PROFILE_PARTS = (
     ("database: status update", ("set_status",)),
     ("database: savepoints", ("savepoint",)),
-    ("database: log insert", ("add_entries",)),
-    ("database: other", ("Writer._loop",)),
+    ("database: log insert", ("add_entries", "_insert_log")),
+    ("database: commit and other", ("Writer._commit", "Writer._loop")),
     ("views and JSON", ("pitchkit/server/views.py",)),
     ("broadcast: queue the messages", ("_broadcast",)),
     ("engine: parse, check, apply", ("pitchkit/server/tables.py", "pitchkit/hand.py", "pitchkit/record.py")),
