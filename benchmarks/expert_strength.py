@@ -1,23 +1,28 @@
 """The ``expert`` bot against ``heuristic``: points per hand, bid / pitch / make / set rates, game
 win rates and decision times, per preset, on duplicate deals.
 
-Two bots can be measured:
+The bots measured:
 
 * ``expert``: the bot as registered (bidding from sampled deals, search play);
 * ``expert-bids``: its bidding with the ``heuristic`` bot's card play, to see what the bidding alone
-  is worth (the card play's share is the difference).
+  is worth;
+* ``expert-play``: its card play with the ``heuristic`` bot's bids;
+* ``expert-tuned``: the bot with the samples, prior and margin given here.
 
-Run: ``python benchmarks/expert_strength.py [--bot expert|expert-bids] [--variants V,...]
-[--deals N] [--games G] [--seed S] [--jobs J] [--samples K] [--prior P] [--json]``; ``--games``
-plays whole games (to the target, 200 hands at most) instead of single hands from scores of zero.
-The samples and prior reach the worker processes through the environment
-(``PITCHKIT_EXPERT_SAMPLES``, ``PITCHKIT_EXPERT_PRIOR``). The figures in ``docs/benchmarks.md``
-("The `expert` bot") come from it.
+Run: ``python benchmarks/expert_strength.py [--bot expert|expert-bids|expert-play|expert-tuned]
+[--variants V,...] [--deals N] [--games G] [--seed S] [--jobs J] [--samples K] [--prior P]
+[--margin M] [--log FILE] [--json]``; ``--games`` plays whole games (to the target, 200 hands at
+most) instead of single hands from scores of zero. ``--log FILE`` appends every finished board to FILE, and
+``--report FILE`` reports what a log holds (a long run stopped early still counts).
+The samples, prior and margin reach the worker processes through the environment
+(``PITCHKIT_EXPERT_SAMPLES``, ``PITCHKIT_EXPERT_PRIOR``, ``PITCHKIT_EXPERT_MARGIN``). The figures
+in ``docs/benchmarks.md`` ("The `expert` bot") come from it.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import random
@@ -26,51 +31,92 @@ import sys
 import time
 
 from pitchkit.bots.base import register
-from pitchkit.bots.expert import PRIOR, SAMPLES, ExpertBot
-from pitchkit.search.arena import ArenaConfig, BoardResult, run
+from pitchkit.bots.expert import MARGIN, PRIOR, SAMPLES, ExpertBot
+from pitchkit.search.arena import ArenaConfig, BoardResult, SeatHand, run, summarize
 
 VARIANTS = ("pct", "auction-partners", "ten-point")
 
 
-def _settings() -> tuple[int, float]:
-    return (int(os.environ.get("PITCHKIT_EXPERT_SAMPLES", SAMPLES)),
-            float(os.environ.get("PITCHKIT_EXPERT_PRIOR", PRIOR)))
+def _settings() -> dict[str, float]:
+    return {"samples": int(os.environ.get("PITCHKIT_EXPERT_SAMPLES", SAMPLES)),
+            "prior": float(os.environ.get("PITCHKIT_EXPERT_PRIOR", PRIOR)),
+            "margin": float(os.environ.get("PITCHKIT_EXPERT_MARGIN", MARGIN))}
 
 
 def _bids_only(rng: random.Random) -> ExpertBot:
-    samples, prior = _settings()
-    return ExpertBot(rng, search=False, samples=samples, prior=prior)
+    s = _settings()
+    return ExpertBot(rng, search=False, samples=int(s["samples"]), prior=s["prior"], margin=s["margin"])
+
+
+def _play_only(rng: random.Random) -> ExpertBot:
+    return ExpertBot(rng, sampled_bids=False)
 
 
 def _tuned(rng: random.Random) -> ExpertBot:
-    samples, prior = _settings()
-    return ExpertBot(rng, samples=samples, prior=prior)
+    s = _settings()
+    return ExpertBot(rng, samples=int(s["samples"]), prior=s["prior"], margin=s["margin"])
 
 
 register("expert-bids", _bids_only)
+register("expert-play", _play_only)
 register("expert-tuned", _tuned)
 
 
-def measure(variant: str, bot: str, *, deals: int, games: int, seed: int, jobs: int) -> dict[str, object]:
-    """One arena run of ``bot`` against ``heuristic``, with the slowest decision of each bot."""
+def _times(report: dict[str, object], results: list[BoardResult], bots: tuple[str, ...]) -> None:
+    """Median, 99th percentile and slowest decision of each bot, into ``report``."""
+    times = {name: [t for r in results for t in r.times.get(name, [])] for name in bots}
+    times = {k: sorted(v) for k, v in times.items() if v}
+    report["decision_seconds_median"] = {k: round(statistics.median(v), 4) for k, v in times.items()}
+    report["decision_seconds_p99"] = {k: round(v[int(0.99 * (len(v) - 1))], 3) for k, v in times.items()}
+    report["decision_seconds_max"] = {k: round(v[-1], 3) for k, v in times.items()}
+
+
+def measure(variant: str, bot: str, *, deals: int, games: int, seed: int, jobs: int,
+            log: str | None = None) -> dict[str, object]:
+    """One arena run of ``bot`` against ``heuristic``, with its decision times; with ``log``, each
+    board is appended to that file as it finishes (see :func:`from_log`)."""
     cfg = ArenaConfig(variant=variant, bots=(bot, "heuristic"), boards=games or deals,
                       games=bool(games), seed=seed, jobs=jobs)
-    slowest: dict[str, float] = {}
-    times: dict[str, list[float]] = {}
+    results: list[BoardResult] = []
+    if log is not None:
+        with open(log, "a", encoding="utf-8") as f:
+            f.write(json.dumps({"config": dataclasses.asdict(cfg)}) + "\n")
 
     def seen(res: BoardResult) -> None:
-        for name in (bot, "heuristic"):
-            t = res.times.get(name, [])
-            times.setdefault(name, []).extend(t)
-            if t:
-                slowest[name] = max(slowest.get(name, 0.0), max(t))
+        results.append(res)
+        if log is not None:
+            with open(log, "a", encoding="utf-8") as f:
+                f.write(json.dumps({"board": dataclasses.asdict(res)}) + "\n")
 
     report = run(cfg, on_board=seen)
-    report["decision_seconds_max"] = {k: round(v, 3) for k, v in slowest.items()}
-    report["decision_seconds_p99"] = {
-        k: round(sorted(v)[int(0.99 * (len(v) - 1))], 3) for k, v in times.items() if v}
-    report["decision_seconds_median"] = {k: round(statistics.median(v), 4) for k, v in times.items() if v}
+    _times(report, results, cfg.bots)
     return report
+
+
+def from_log(path: str) -> list[dict[str, object]]:
+    """The reports of the runs in a log written by :func:`measure`, with the boards that finished
+    (a run stopped early reports what it played)."""
+    runs: list[tuple[ArenaConfig, list[BoardResult]]] = []
+    with open(path, encoding="utf-8") as f:
+        for row in map(json.loads, f):
+            if "config" in row:
+                c = row["config"]
+                c["bots"] = tuple(c["bots"])
+                c["options"] = tuple(tuple(o) for o in c["options"])
+                runs.append((ArenaConfig(**c), []))
+            else:
+                b = row["board"]
+                b["hands"] = [SeatHand(**h) for h in b["hands"]]
+                b["games"] = [tuple(g) for g in b["games"]]
+                runs[-1][1].append(BoardResult(**b))
+    out: list[dict[str, object]] = []
+    for cfg, results in runs:
+        if results:
+            report = summarize(cfg, results)
+            report["seconds"] = None
+            _times(report, results, cfg.bots)
+            out.append(report)
+    return out
 
 
 def line(report: dict[str, object]) -> str:
@@ -93,8 +139,8 @@ def line(report: dict[str, object]) -> str:
         parts.append(f"{name} {r['points_per_hand']['value']:+.2f}/hand bid {pct(r['bid_rate'])} "
                      f"pitched {pct(r['pitch_rate'])} made {pct(r['make_rate'])} set {pct(r['set_rate'])}"
                      f"{won}")
-    parts.append(f"median {report['decision_seconds_median']} max {report['decision_seconds_max']} "
-                 f"({report['seconds']} s)")
+    parts.append(f"median {report['decision_seconds_median']} p99 {report['decision_seconds_p99']} "
+                 f"max {report['decision_seconds_max']} ({report['seconds']} s)")
     return " | ".join(parts)
 
 
@@ -109,16 +155,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--samples", type=int, default=None, help="deals sampled per auction decision")
     ap.add_argument("--prior", type=float, default=None, help="the heuristic's weight, in sampled deals")
+    ap.add_argument("--margin", type=float, default=None, help="added to every bid's threshold")
+    ap.add_argument("--log", default=None, help="append each finished board to this file")
+    ap.add_argument("--report", default=None, help="only report the runs of a --log file")
     ap.add_argument("--json", action="store_true", help="one JSON report per preset")
     args = ap.parse_args(argv)
+    if args.report is not None:
+        for report in from_log(args.report):
+            print(json.dumps(report) if args.json else line(report), flush=True)
+        return 0
     if args.samples is not None:
         os.environ["PITCHKIT_EXPERT_SAMPLES"] = str(args.samples)
     if args.prior is not None:
         os.environ["PITCHKIT_EXPERT_PRIOR"] = str(args.prior)
+    if args.margin is not None:
+        os.environ["PITCHKIT_EXPERT_MARGIN"] = str(args.margin)
     for variant in args.variants.split(","):
         start = time.perf_counter()
         report = measure(variant, args.bot, deals=args.deals, games=args.games, seed=args.seed,
-                         jobs=args.jobs)
+                         jobs=args.jobs, log=args.log)
         report["wall_seconds"] = round(time.perf_counter() - start, 1)
         print(json.dumps(report) if args.json else line(report), flush=True)
     return 0

@@ -11,7 +11,11 @@ of the whole process (interpreter start, imports, deal, decision).
 * **default** (with ``--default``): no ``NUMBA_CACHE_DIR``, numba's own cache location (the
   ``__pycache__`` next to the modules, or the user cache directory when that is not writable).
 
-Run: ``python benchmarks/first_decision.py [--runs N] [--seed S] [--bot B] [--default] [--json]``;
+With ``--auction`` the decision timed is the first bid of the hand instead (the ``expert`` and
+``advised`` bots' first use of the compiled solver).
+
+Run: ``python benchmarks/first_decision.py [--runs N] [--seed S] [--bot B] [--auction] [--default]
+[--json]``;
 the figures in ``docs/benchmarks.md`` ("Search bots") come from it.
 """
 
@@ -37,6 +41,8 @@ rng = random.Random({seed})
 rules = make_rules("pct", players=4)
 heuristic = make_bot("heuristic", rng=rng)
 def ready(hand):
+    if {auction} and hand.phase == Phase.AUCTION and hand.to_act is not None:
+        return True
     if hand.phase != Phase.PLAY or hand.trump is None or hand.to_act is None:
         return False
     return len(make_view(hand, hand.to_act).legal) > 1
@@ -54,7 +60,8 @@ print(t2 - t1, t2 - t0, c2 - c1)
 """
 
 
-def run_once(bot: str, seed: int, cache_dir: str | None) -> tuple[float, float, float]:
+def run_once(bot: str, seed: int, cache_dir: str | None, *,
+             auction: bool = False) -> tuple[float, float, float]:
     """(decision seconds, process seconds from spawn to exit, decision CPU seconds) of one fresh
     process."""
     env = dict(os.environ)
@@ -62,7 +69,8 @@ def run_once(bot: str, seed: int, cache_dir: str | None) -> tuple[float, float, 
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = cache_dir
     start = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", CHILD.format(bot=bot, seed=seed)], env=env, check=True,
+    child = CHILD.format(bot=bot, seed=seed, auction=auction)
+    out = subprocess.run([sys.executable, "-c", child], env=env, check=True,
                          capture_output=True, text=True).stdout
     wall = time.perf_counter() - start
     decision, _, cpu = (float(x) for x in out.split())
@@ -76,16 +84,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="pimc", help="the bot that decides (pimc, ismcts, ...)")
     ap.add_argument("--default", action="store_true", help="also numba's default cache location")
+    ap.add_argument("--auction", action="store_true",
+                    help="time the first bid of the hand instead of the first card")
     ap.add_argument("--json", action="store_true", help="one JSON line per measure")
     args = ap.parse_args(argv)
     measures: dict[str, list[tuple[float, float, float]]] = {"cold": [], "warm": []}
     for i in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as tmp:
-            measures["cold"].append(run_once(args.bot, args.seed + i, tmp))
-            measures["warm"].append(run_once(args.bot, args.seed + i, tmp))
+            measures["cold"].append(run_once(args.bot, args.seed + i, tmp, auction=args.auction))
+            measures["warm"].append(run_once(args.bot, args.seed + i, tmp, auction=args.auction))
     if args.default:
         run_once(args.bot, args.seed, None)  # fills the default cache if it is empty
-        measures["default"] = [run_once(args.bot, args.seed + i, None) for i in range(args.runs)]
+        measures["default"] = [run_once(args.bot, args.seed + i, None, auction=args.auction)
+                               for i in range(args.runs)]
     for name, runs in measures.items():
         row = {"cache": name, "runs": len(runs),
                "decision_s": round(statistics.median(r[0] for r in runs), 2),

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from pitchkit import make_rules
 from pitchkit.actions import Action, Bid, Choice, Choose, Phase
-from pitchkit.bots import bot_names
+from pitchkit.bots import bot_names, make_bot
 from pitchkit.bots.bidding import needs_sweep
 from pitchkit.bots.expert import BidChance, ExpertBot, bid_chances, choose_bid, threshold
 from pitchkit.hand import Hand
@@ -127,6 +127,14 @@ def test_a_sweep_bid_needs_the_sampled_deals_to_take_everything() -> None:
     assert strong == Bid(0, max(special))
 
 
+def test_a_hand_that_draws_after_the_auction_bids_by_the_estimate_alone() -> None:
+    view = _auction_view("ten-point", [0, 0, 0, 0])
+    got = bid_chances(view, random.Random(1))
+    assert got and all(c.sampled is None and c.chance == c.estimated for c in got)
+    # with the scores at zero, no threshold moves: the heuristic's bid
+    assert _bot(1).choose(view) == make_bot("heuristic", seed=1).choose(view)
+
+
 def test_the_dealer_runs_a_weak_hand_as_the_heuristic_does() -> None:
     view = _auction_view("pct", [0, 0, 0, 0], bids=(None, None, None))
     assert view.seat == 3 and Choose(3, Choice.RUN) in view.legal
@@ -141,6 +149,7 @@ def test_the_chance_lies_between_the_sampled_share_and_the_estimate(seed: int, p
     view = make_view(hand, 0)
     got = bid_chances(view, random.Random(seed), samples=4, nodes=400_000, prior=prior)
     for c in got:
+        assert c.sampled is not None
         lo, hi = sorted((c.sampled, c.estimated))
         assert lo - 1e-9 <= c.chance <= hi + 1e-9
     bids = [c.bid for c in got]
