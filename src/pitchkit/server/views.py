@@ -27,7 +27,7 @@ from pitchkit.record import action_json, result_json
 from pitchkit.rules import OPTION_FIELDS, Rules, option_json, option_name
 from pitchkit.server.store import LogEntry
 from pitchkit.server.tables import TableState, deck_names
-from pitchkit.view import View, make_view
+from pitchkit.view import View, make_view, own_cards
 
 #: recipient of the public view
 SPECTATOR = -1
@@ -42,12 +42,6 @@ def _cards(cards: Iterable[Card]) -> list[str]:
 
 def _names(mask: int) -> list[str]:
     return [_NAMES[c] for c in bits_of(mask)] if mask else []
-
-
-def own_cards(hand: Hand, seat: int) -> int:
-    """The cards ``seat`` holds and has seen (a bitmask), as its view has them: none before it has
-    looked at them while a blind double loner may be called."""
-    return hand.hands[seat] if not hand.rules.blind_loner_points or hand.looked(seat) else 0
 
 
 def _bid(rules: Rules, amount: int | None) -> object:
