@@ -63,6 +63,19 @@ class Event:
                         {"seat": seat, "invite": invite, "name": name}))["token"]
         return table_id, seat, token
 
+    def join_every_open_seat(self) -> str:
+        """Take every seat of the round that waits for its player, through the invite links the
+        director's console lists; the table's id (of the last)."""
+        links = [x for t in ok(self.get("director"))["round"]["tables"] for x in t["links"]]
+        assert links
+        table_id = ""
+        for link in links:
+            invite = link["link"].split("invite=")[1]
+            table_id = link["link"].split("/t/")[1].split("?")[0]
+            ok(http(self.base, "POST", f"/api/tables/{table_id}/join",
+                    {"seat": link["seat"], "invite": invite, "name": link["player"]}))
+        return table_id
+
     def wait(self, done: Callable[[JSON], bool], timeout: float = 120.0) -> JSON:
         """Read the board until ``done`` holds (bounded)."""
         deadline = time.monotonic() + timeout

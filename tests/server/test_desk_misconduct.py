@@ -28,26 +28,13 @@ def one_line_error(text: str) -> str:
     return str(body["error"])
 
 
-def join_every_open_seat(event: Event) -> str:
-    """Take every seat waiting for its player through the director's invite links; the table's id."""
-    links = [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]
-    assert links
-    table_id = ""
-    for link in links:
-        invite = link["link"].split("invite=")[1]
-        table_id = link["link"].split("/t/")[1].split("?")[0]
-        ok(http(event.base, "POST", f"/api/tables/{table_id}/join",
-                {"seat": link["seat"], "invite": invite, "name": link["player"]}))
-    return table_id
-
-
 def test_seed_004_table_talk_at_an_online_euchre_table_forfeits_the_hand(server: Server) -> None:
     event = Event.create(server.base, format="knockout", preset="euchre")
     pin = ok(event.post("judges", {"name": "Judy"}), 201)["pin"]
     ok(event.post("entrants", {"csv": "Ann,Bea\nCy,Dee\n"}))
     others = event.board()["entrants"][1]
     ok(event.post("seat", {"bots": {others: "heuristic"}}))
-    table_id = join_every_open_seat(event)  # the game starts; it waits for Ann's side at its turn
+    table_id = event.join_every_open_seat()  # the game starts; it waits for Ann's side at its turn
     offered = ok(event.get("judge", secret=pin))["misconduct"]
     assert offered == [{"name": "renege", "points": 2}, {"name": "table talk", "points": 4},
                        {"name": "dealing out of turn", "points": 2}] == event.board()["misconduct"]

@@ -60,6 +60,15 @@ def watch_errors(page: Page, errors: list[str]) -> Page:
     return page
 
 
+def judge_console(page: Page, base: str, event_id: str, pin: str, errors: list[str]) -> Page:
+    """The judges' console of the event, opened with the judge's PIN."""
+    watch_errors(page, errors)
+    page.goto(f"{base}/desk/{event_id}/judge")
+    page.fill("#pin", pin)
+    page.click("#login-form button[type=submit]")
+    return page
+
+
 def test_director_runs_a_knockout_a_judge_confirms_a_hand_and_the_board_follows(
         browser: Browser, web_server: Server) -> None:
     errors: list[str] = []
@@ -163,10 +172,7 @@ def test_rule_35_judge_enters_and_confirms_a_physical_tables_hand_and_the_sheets
         director.click("#seat")
         director.wait_for_selector("article.desk-table[data-table='1'] .sheet", timeout=WAIT_MS)
 
-        judge = watch_errors(context.new_page(), errors)
-        judge.goto(f"{web_server.base}/desk/{event.id}/judge")
-        judge.fill("#pin", pin)
-        judge.click("#login-form button[type=submit]")
+        judge = judge_console(context.new_page(), web_server.base, event.id, pin, errors)
         judge.wait_for_selector("#sheet-form", timeout=WAIT_MS)
         written = {"#sheet-table": "1", "#sheet-dealer": "3", "#sheet-bids": "2,pass,pass,pass",
                    "#sheet-awards": "high=0:AS low=1 jack=0 game=0", "#sheet-points": "20,5,0,90"}
@@ -279,10 +285,7 @@ def test_the_judges_clock_stopped_tick_stays_when_the_console_redraws(
     errors: list[str] = []
     context = browser.new_context()
     try:
-        judge = watch_errors(context.new_page(), errors)
-        judge.goto(f"{web_server.base}/desk/{event.id}/judge")
-        judge.fill("#pin", pin)
-        judge.click("#login-form button[type=submit]")
+        judge = judge_console(context.new_page(), web_server.base, event.id, pin, errors)
         box = "input.stopped[data-table='1']"
         judge.wait_for_selector(box, timeout=WAIT_MS)
         judge.check(box)
@@ -305,17 +308,11 @@ def test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console(
     pin = ok(event.post("judges", {"name": "Judy"}), 201)["pin"]
     ok(event.post("entrants", {"csv": "Ann,Bea\nCy,Dee\n"}))
     ok(event.post("seat", {"bots": {event.board()["entrants"][1]: "heuristic"}}))
-    for link in [x for t in ok(event.get("director"))["round"]["tables"] for x in t["links"]]:
-        table_id = link["link"].split("/t/")[1].split("?")[0]
-        ok(http(web_server.base, "POST", f"/api/tables/{table_id}/join",
-                {"seat": link["seat"], "invite": link["link"].split("invite=")[1], "name": link["player"]}))
+    event.join_every_open_seat()
     errors: list[str] = []
     context = browser.new_context()
     try:
-        judge = watch_errors(context.new_page(), errors)
-        judge.goto(f"{web_server.base}/desk/{event.id}/judge")
-        judge.fill("#pin", pin)
-        judge.click("#login-form button[type=submit]")
+        judge = judge_console(context.new_page(), web_server.base, event.id, pin, errors)
         judge.wait_for_selector("#ruling-kind option[value='table talk']", state="attached", timeout=WAIT_MS)
         judge.fill("#ruling-table", "1")
         judge.fill("#ruling-seat", "1")
