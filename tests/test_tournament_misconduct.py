@@ -31,6 +31,7 @@ from pitchkit.tournament.rulings import (
 )
 from pitchkit.tournament.sheet import score_any
 from tests.test_tournament_desk import cli, one_line_error
+from tests.test_tournament_unl_rulings import rule_by_command
 
 
 def euchre_desk(tmp_path: Path) -> Desk:
@@ -94,12 +95,8 @@ def test_seed_004_table_talk_forfeits_the_hand_and_awards_4_points_to_the_opposi
     awarded to the opposing team" (here while trump is made, through the command line)."""
     desk = euchre_desk(tmp_path)
     game = Game(desk.event.table_rules(2), seed=3)
-    sofar = tmp_path / "sofar.json"
-    sofar.write_text(json.dumps(game_record(game, dealt=True)), encoding="utf-8")
-    done = cli("ruling", desk.folder, 1, "--record", sofar, "--table-talk", 2)
-    assert done.exit_code == 0, done.output
-    assert "table talk: +0, +4, +0, +4 (Bea, seat 2)" in done.stdout
-    ruled = json.loads(sofar.read_text(encoding="utf-8"))
+    said, ruled = rule_by_command(desk, game, tmp_path, "--table-talk", 2)
+    assert "table talk: +0, +4, +0, +4 (Bea, seat 2)" in said
     assert score_any(ruled)["scores"] == [0, 4, 0, 4]
     assert Desk.open(desk.folder).event.rulings[0].kind == TABLE_TALK
 

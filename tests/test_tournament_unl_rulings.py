@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,6 +77,17 @@ def ignoring(seat: int, card: Card, hand_count: int) -> tuple[Chooser, list[bool
         return None
 
     return choose, deviated
+
+
+def rule_by_command(desk: Desk, game: Game, tmp_path: Path, *ruling: object) -> tuple[str, dict[str, Any]]:
+    """``pitch tournament ruling`` on table 1's record of ``game`` so far: what it says, and the record
+    it writes back with the ruling."""
+    sofar = tmp_path / "sofar.json"
+    sofar.write_text(json.dumps(game_record(game, dealt=True)), encoding="utf-8")
+    done = cli("ruling", desk.folder, 1, "--record", sofar, *ruling)
+    assert done.exit_code == 0, done.output
+    ruled: dict[str, Any] = json.loads(sofar.read_text(encoding="utf-8"))
+    return str(done.stdout), ruled
 
 
 def exposed_position(desk: Desk) -> tuple[Game, int, Card, Game]:
@@ -227,12 +239,8 @@ def test_unl_unequal_number_of_cards_voids_the_hand(tmp_path: Path) -> None:
     desk = unl_desk(tmp_path)
     game = table_game(desk, 2)
     play(game, lambda g: in_play(g) and len(g.hand.tricks) == 2)
-    sofar = tmp_path / "sofar.json"
-    sofar.write_text(json.dumps(game_record(game, dealt=True)), encoding="utf-8")
-    done = cli("ruling", desk.folder, 1, "--record", sofar, "--void", 2)
-    assert done.exit_code == 0, done.output
-    assert "void hand" in done.stdout
-    ruled = json.loads(sofar.read_text(encoding="utf-8"))
+    said, ruled = rule_by_command(desk, game, tmp_path, "--void", 2)
+    assert "void hand" in said
     out = score_document(ruled)
     assert out["hands"][-1]["ruling"] == "void hand" and out["scores"] == list(game.scores)  # type: ignore[index]
     assert Desk.open(desk.folder).event.rulings[0].kind == "void hand"
