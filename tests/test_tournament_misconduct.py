@@ -6,7 +6,6 @@ by the makers' tricks."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,8 +29,7 @@ from pitchkit.tournament.rulings import (
     misconduct_names,
 )
 from pitchkit.tournament.sheet import score_any
-from tests.test_tournament_desk import cli, one_line_error
-from tests.test_tournament_unl_rulings import rule_by_command
+from tests.test_tournament_unl_rulings import RECORD, refused_unchanged, rule_by_command
 
 
 def euchre_desk(tmp_path: Path) -> Desk:
@@ -182,16 +180,9 @@ def test_seed_004_misconduct_is_offered_only_where_hands_are_scored_by_tricks(tm
 def test_seed_004_misconduct_bad_input_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
     desk = euchre_desk(tmp_path)
     game = Game(desk.event.table_rules(2), seed=7)
-    sofar = tmp_path / "sofar.json"
-    text = json.dumps(game_record(game, dealt=True))
-    sofar.write_text(text, encoding="utf-8")
-    before = (desk.folder / "event.json").read_text(encoding="utf-8")
-    for args, expected in [(("--renege", 1, "--table-talk", 2), "give one ruling"),
-                           (("--record", sofar, "--renege", 0), "has not followed"),
-                           (("--record", sofar, "--table-talk", 9), "not playing"),
-                           (("--table-talk", 1), "card-by-card record")]:
-        assert expected in one_line_error(cli("ruling", desk.folder, 1, *args))
-    assert sofar.read_text(encoding="utf-8") == text
-    assert (desk.folder / "event.json").read_text(encoding="utf-8") == before
+    refused_unchanged(desk, game, tmp_path, [(("--renege", 1, "--table-talk", 2), "give one ruling"),
+                                             ((RECORD, "--renege", 0), "has not followed"),
+                                             ((RECORD, "--table-talk", 9), "not playing"),
+                                             (("--table-talk", 1), "card-by-card record")])
     with pytest.raises(PitchError, match="no misconduct ruling"):
         misconduct(game.hand, "cheating", 0)

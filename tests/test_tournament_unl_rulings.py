@@ -90,6 +90,25 @@ def rule_by_command(desk: Desk, game: Game, tmp_path: Path, *ruling: object) -> 
     return str(done.stdout), ruled
 
 
+#: in the arguments of :func:`refused_unchanged`: ``--record`` with the table's record so far
+RECORD = "--record RECORD"
+
+
+def refused_unchanged(desk: Desk, game: Game, tmp_path: Path,
+                      cases: list[tuple[tuple[object, ...], str]]) -> None:
+    """Each ``pitch tournament ruling`` of ``cases`` at table 1 is refused in one line that says what
+    is expected, and neither the record of ``game`` so far nor the event changes."""
+    sofar = tmp_path / "sofar.json"
+    text = json.dumps(game_record(game, dealt=True))
+    sofar.write_text(text, encoding="utf-8")
+    before = (desk.folder / "event.json").read_text(encoding="utf-8")
+    for args, expected in cases:
+        given = [x for a in args for x in (("--record", sofar) if a == RECORD else (a,))]
+        assert expected in one_line_error(cli("ruling", desk.folder, 1, *given))
+    assert sofar.read_text(encoding="utf-8") == text
+    assert (desk.folder / "event.json").read_text(encoding="utf-8") == before
+
+
 def exposed_position(desk: Desk) -> tuple[Game, int, Card, Game]:
     """A game in play where a seat not to act holds a trump, and the same game played on by a seat
     that ignores the trump at its first legal opportunity."""
@@ -270,16 +289,9 @@ def test_unl_rulings_bad_input_is_one_line_and_changes_nothing(tmp_path: Path) -
     desk = unl_desk(tmp_path)
     game = table_game(desk)
     play(game, in_play)
-    sofar = tmp_path / "sofar.json"
-    text = json.dumps(game_record(game, dealt=True))
-    sofar.write_text(text, encoding="utf-8")
-    before = (desk.folder / "event.json").read_text(encoding="utf-8")
-    for args, expected in [(("--void", 1, "--protest", 2), "give one ruling"),
-                           (("--record", sofar, "--exposed", 1), "needs the card"),
-                           (("--record", sofar, "--out-of-turn", 1, "--card", "ZZ"), "not a card"),
-                           (("--record", sofar, "--void", 7), "not playing"),
-                           (("--record", sofar, "--protest", 1, "--trick", 1), "upheld or denied"),
-                           (("--misplay", 1), "--correctable")]:
-        assert expected in one_line_error(cli("ruling", desk.folder, 1, *args))
-    assert sofar.read_text(encoding="utf-8") == text
-    assert (desk.folder / "event.json").read_text(encoding="utf-8") == before
+    refused_unchanged(desk, game, tmp_path, [(("--void", 1, "--protest", 2), "give one ruling"),
+                                             ((RECORD, "--exposed", 1), "needs the card"),
+                                             ((RECORD, "--out-of-turn", 1, "--card", "ZZ"), "not a card"),
+                                             ((RECORD, "--void", 7), "not playing"),
+                                             ((RECORD, "--protest", 1, "--trick", 1), "upheld or denied"),
+                                             (("--misplay", 1), "--correctable")])
