@@ -113,7 +113,10 @@ class Hand(DrawAndExchange, UpcardHand):
         self._legal_at = -1
         self._points_for = -1
         self._points = 0
+        #: the cards ``to_act`` may play, once legal_actions() has worked them out (0: not yet)
         self._legal_mask = 0
+        #: the cards that follow the trick's led card, and those that may be played instead
+        self._follow = self._ruff = 0
         self._strength: tuple[tuple[int, ...], ...] = ()
         self.dealer = dealer
         self._dealt = dealt
@@ -133,6 +136,8 @@ class Hand(DrawAndExchange, UpcardHand):
         self._pass_queue: list[int] = []
         self.log: list[Action] = []
         self.phase = _AUCTION
+        #: True once the hand is scored (or ended in a misdeal or by a ruling)
+        self.done = False
         self.to_act: int | None = nxt[dealer]
         self.auction: auction.Auction | Making = (
             Making(rules, dealer=dealer, order=order, upcard=stock[0], hands=held)
@@ -225,11 +230,6 @@ class Hand(DrawAndExchange, UpcardHand):
         return tuple(CARDS[c] for c in self._stock0)
 
     @property
-    def done(self) -> bool:
-        """True once the hand is scored (or ended in a misdeal)."""
-        return self.phase is _DONE
-
-    @property
     def trump_table(self) -> TrumpTable | None:
         """The rank and suit table for the current trump, once trump is known."""
         return self._tt
@@ -249,9 +249,8 @@ class Hand(DrawAndExchange, UpcardHand):
             return []
         phase = self.phase
         if phase is _PLAY:
-            plays = PLAYS[seat]
             mask = self._legal_mask = self.legal_play_mask(seat)
-            self._legal_at, self._legal_list = len(self.log), ()
+            plays = PLAYS[seat]
             out: list[Action] = []
             while mask:
                 low = mask & -mask
@@ -279,18 +278,23 @@ class Hand(DrawAndExchange, UpcardHand):
     def legal_play_mask(self, seat: int) -> int:
         """Bitmask of the cards ``seat`` may play now (follow suit or trump)."""
         hand = self.hands[seat]
+        if self.trick:
+            follow = hand & self._follow
+            return follow | hand & self._ruff if follow else hand
+        if self.rules.bidder_leads_trump and not self.tricks and seat == self.pitcher and self._tt:
+            return hand & self._tt.trump_mask or hand
+        return hand
+
+    def _set_follow(self, led: int) -> None:
+        """The cards that follow the card ``led`` and those that may be played instead (trumps,
+        unless the rules make a player who can follow do so), once trump is known."""
         tt = self._tt
-        if tt is None:
-            return hand
-        if not self.trick:
-            if self.rules.bidder_leads_trump and not self.tricks and seat == self.pitcher:
-                return hand & tt.trump_mask or hand
-            return hand
-        led = tt.suit[self.trick[0][1]]
-        if led == tt.trump:
-            return hand & tt.trump_mask or hand
-        follow = hand & tt.suit_mask[led]
-        return follow | (hand & tt.ruff_mask) if follow else hand
+        assert tt is not None
+        suit = tt.suit[led]
+        if suit == tt.trump:
+            self._follow, self._ruff = tt.trump_mask, 0
+        else:
+            self._follow, self._ruff = tt.suit_mask[suit], tt.ruff_mask
 
     # -- verify / apply ---------------------------------------------------------------------------
 
@@ -340,19 +344,22 @@ class Hand(DrawAndExchange, UpcardHand):
 
     def apply(self, action: Action) -> None:
         """Check and apply one action; an illegal action raises and changes nothing."""
-        if type(action) is Play and self.phase is _PLAY and type(action.card) is Card \
-                and type(action.seat) is int and action.seat == self.to_act \
-                and (self._legal_mask if self._legal_at == len(self.log)
-                     else self.legal_play_mask(action.seat)) >> action.card & 1:
-            self.log.append(action)
-            self._apply_play(action.seat, action.card)
-            return
+        if type(action) is Play and self.phase is _PLAY:
+            seat, card = action.seat, action.card
+            # the legal mask legal_actions() left for this state (0: not asked), else worked out now
+            if seat == self.to_act and type(seat) is int and type(card) is Card \
+                    and (self._legal_mask or self.legal_play_mask(seat)) >> card & 1:
+                self.log.append(action)
+                self._legal_mask = 0
+                self._apply_play(seat, card)
+                return
         # the types first, before any comparison: Bid(0, 2.0) == Bid(0, 2), and an object's own
         # __eq__ may raise
         check_action(action, self.n_seats)
         if not (self._legal_at == len(self.log) and _listed(action, self._legal_list)):
             self.verify(action)
         self.log.append(action)
+        self._legal_mask = 0
         if type(self.auction) is Making and type(action) is not Ruling and (
                 self.phase is _AUCTION or type(action) is Choose):  # a Choose in play: a throw-in
             self._apply_making(action)
@@ -436,6 +443,7 @@ class Hand(DrawAndExchange, UpcardHand):
     def _apply_trump(self, seat: int, suit: int) -> None:
         self._set_trump(suit)
         if self._declare_led is not None:
+            self._set_follow(self._declare_led)
             self._declare_led = None
             self.phase = _PLAY
             self.to_act = self._next[seat]
@@ -465,16 +473,18 @@ class Hand(DrawAndExchange, UpcardHand):
         raise IllegalActionError(f"must follow {Suit(led).long_name} or play a trump")
 
     def _apply_play(self, seat: int, card: int) -> None:
-        self.hands[seat] &= ~(1 << card)
-        self.trick.append((seat, card))
-        if self.trump is None:
-            needs_name = card >= BIG_JOKER or (self.rules.off_jack and card % 13 + 2 == JACK)
-            if needs_name:
-                self._declare_led = card
-                self.phase = _TRUMP
-                return
-            self._set_trump(card // 13)
+        self.hands[seat] ^= BITS[card]
         trick = self.trick
+        trick.append((seat, card))
+        if len(trick) == 1:
+            if self.trump is None:
+                needs_name = card >= BIG_JOKER or (self.rules.off_jack and card % 13 + 2 == JACK)
+                if needs_name:
+                    self._declare_led = card
+                    self.phase = _TRUMP
+                    return
+                self._set_trump(card // 13)
+            self._set_follow(card)
         if len(trick) < self._n_active:
             self.to_act = self._next[seat]
             return
@@ -503,7 +513,7 @@ class Hand(DrawAndExchange, UpcardHand):
                          ruling: Ruling | None = None) -> None:
         """End the hand without playing it out (a misdeal, a ruling): no awards, ``delta`` counted."""
         n = self.n_seats
-        self.phase, self.to_act = _DONE, None
+        self.phase, self.to_act, self.done = _DONE, None, True
         self.result = HandResult(
             misdeal=misdeal, pitcher=self.pitcher, bid=self.bid,
             trump=None if self.trump is None else Suit(self.trump), awards=(), scored=(),
@@ -545,7 +555,7 @@ class Hand(DrawAndExchange, UpcardHand):
             won = sum(a.value for a in t.awards[:out.counted] if t.side[a.seat] == bidder)
             if r.is_special_bid(self.bid) or won < self.bid:
                 decided = None
-        self.phase, self.to_act = _DONE, None
+        self.phase, self.to_act, self.done = _DONE, None, True
         self.result = HandResult(
             misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
             awards=t.awards, scored=scored, side=t.side, side_points=t.side_points,
@@ -560,7 +570,7 @@ class Hand(DrawAndExchange, UpcardHand):
         assert self.trump is not None and self.pitcher is not None
         out = going_out(self.rules, seats=self.seats, awards=t.awards, side=t.side, pitcher=self.pitcher,
                         made=made, before=self.scores_before, delta=t.side_points)
-        self.phase, self.to_act = _DONE, None
+        self.phase, self.to_act, self.done = _DONE, None, True
         self.result = HandResult(
             misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
             awards=t.awards, scored=(True,) * len(t.awards), side=t.side, side_points=t.side_points,
