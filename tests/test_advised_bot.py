@@ -11,10 +11,9 @@ from pitchkit import make_rules
 from pitchkit.actions import Action, Bid, Phase
 from pitchkit.bots import bot_names, make_bot
 from pitchkit.bots.advised import going_out_bonus
-from pitchkit.hand import Hand
 from pitchkit.search import contract
 from pitchkit.view import View, make_view
-from tests.test_bots import PITCH, act, deal_with
+from tests.test_bots import PITCH, deal_with, play_hand
 
 
 def test_advised_is_registered() -> None:
@@ -22,16 +21,7 @@ def test_advised_is_registered() -> None:
 
 
 def _hand(preset: str, seed: int) -> list[Action]:
-    rules = make_rules(preset)
-    rng = random.Random(seed)
-    bots = [make_bot("advised", seed=seed * 10 + s) for s in range(rules.players)]
-    hand = Hand.deal(rules, rng, dealer=seed % rules.players)
-    out: list[Action] = []
-    while not hand.done:
-        seat = hand.to_act
-        assert seat is not None
-        out.append(act(hand, bots[seat], seat))
-    return out
+    return play_hand(preset, seed, lambda s: make_bot("advised", seed=seed * 10 + s))
 
 
 @pytest.mark.parametrize("preset", ["pct", "auction-partners", "ten-point"])

@@ -20,7 +20,7 @@ from pitchkit.hand import Hand
 from pitchkit.search import contract
 from pitchkit.search.budget import TINY
 from pitchkit.view import View, make_view
-from tests.test_bots import PITCH, act, deal_with
+from tests.test_bots import PITCH, deal_with, play_hand
 
 
 def _bot(seed: int) -> ExpertBot:
@@ -28,15 +28,7 @@ def _bot(seed: int) -> ExpertBot:
 
 
 def _hand(preset: str, seed: int) -> list[Action]:
-    rules = make_rules(preset)
-    bots = [_bot(seed * 10 + s) for s in range(rules.players)]
-    hand = Hand.deal(rules, random.Random(seed), dealer=seed % rules.players)
-    out: list[Action] = []
-    while not hand.done:
-        seat = hand.to_act
-        assert seat is not None
-        out.append(act(hand, bots[seat], seat))
-    return out
+    return play_hand(preset, seed, lambda s: _bot(seed * 10 + s))
 
 
 def test_expert_is_registered() -> None:

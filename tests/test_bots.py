@@ -4,7 +4,7 @@ heuristic bot's Pitch sense in small set pieces."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import pytest
 
@@ -48,6 +48,20 @@ def act(hand: Hand, bot: Bot, seat: int) -> Action:
         assert action in view.legal
     hand.apply(action)
     return action
+
+
+def play_hand(preset: str, seed: int, bot: Callable[[int], Bot]) -> list[Action]:
+    """The actions of one hand of ``preset`` dealt from ``seed``, seat ``s`` played by ``bot(s)``,
+    each checked legal."""
+    rules = make_rules(preset)
+    bots = [bot(s) for s in range(rules.players)]
+    hand = Hand.deal(rules, random.Random(seed), dealer=seed % rules.players)
+    out: list[Action] = []
+    while not hand.done:
+        seat = hand.to_act
+        assert seat is not None
+        out.append(act(hand, bots[seat], seat))
+    return out
 
 
 def phase_of(hand: Hand) -> Phase:
