@@ -318,7 +318,7 @@ class UpcardHand(AloneSteps):
     def _apply_making(self, action: Action) -> None:
         making = self.auction
         assert isinstance(making, Making)
-        if action == Choose(action.seat, Choice.MISDEAL):  # a throw-in: the same dealer deals again
+        if type(action) is Choose and action.option is Choice.MISDEAL:  # a throw-in: the same dealer again
             self._finish_unscored(misdeal=True, delta=(0,) * self.n_seats, deal_passes=False)
             return
         making.apply(action)
