@@ -4,10 +4,11 @@ the desk's HTTP API on a real ``pitch serve`` (each database).
 - ``test_seed_004_table_talk_at_an_online_euchre_table_forfeits_the_hand``: a judge (PIN) rules table
   talk against a seat: the hand in progress ends with 4 points to each seat of the other team (a
   ruling action in the table's record), the desk logs it with its detail, and the console offers
-  the misconduct rulings of the event's rules; a renege by a seat that has not followed, an unknown
+  the misconduct rulings of the event's rules and no misplay (it would sit a seat out of Euchre's
+  four); a misplay, a renege by a seat that has not followed, an unknown
   misconduct and a table that does not exist are refused in one line.
 - ``test_a_pitch_event_offers_no_misconduct``: at a Pitch table the misconduct is refused in one line
-  and the consoles offer none.
+  and the consoles offer none, but both misplays.
 - ``test_a_spectator_is_told_when_the_desk_closes_the_table``: archiving an event closes its tables,
   and a spectator watching one gets the table's ``closed`` message with the reason.
 """
@@ -38,6 +39,10 @@ def test_seed_004_table_talk_at_an_online_euchre_table_forfeits_the_hand(server:
     offered = ok(event.get("judge", secret=pin))["misconduct"]
     assert offered == [{"name": "renege", "points": 2}, {"name": "table talk", "points": 4},
                        {"name": "dealing out of turn", "points": 2}] == event.board()["misconduct"]
+    assert ok(event.get("judge", secret=pin))["misplay"] == [] == event.board()["misplay"]
+    for correctable in (False, True):  # a misplay would sit a seat out of Euchre's four
+        refused = event.post("rulings", {"table": 1, "seat": 1, "correctable": correctable}, secret=pin)
+        assert refused.status == 400 and "which has no" in one_line_error(refused.text)
     refused = event.post("rulings", {"table": 1, "seat": 0, "misconduct": "renege"}, secret=pin)
     assert refused.status == 400 and "has not followed" in one_line_error(refused.text)
     for body in ({"table": 1, "seat": 1, "misconduct": "cheating"},
@@ -62,6 +67,7 @@ def test_a_pitch_event_offers_no_misconduct(server: Server) -> None:
     ok(event.post("seat", {"bots": {n: "heuristic" for n in ("Bob", "Cy", "Dee")}}))
     event.join_the_open_seat("Ann")
     assert ok(event.get("judge", secret=pin))["misconduct"] == [] == event.board()["misconduct"]
+    assert ok(event.get("judge", secret=pin))["misplay"] == [True, False] == event.board()["misplay"]
     refused = event.post("rulings", {"table": 1, "seat": 1, "misconduct": "table talk"}, secret=pin)
     assert refused.status == 400 and "misconduct of Euchre" in one_line_error(refused.text)
     assert event.board()["rulings"] == []

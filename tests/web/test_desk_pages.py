@@ -301,7 +301,8 @@ def test_the_judges_clock_stopped_tick_stays_when_the_console_redraws(
 
 def test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console(
         browser: Browser, web_server: Server) -> None:
-    """The judges' console of a Euchre event offers seed 004's misconduct rulings; table talk recorded
+    """The judges' console of a Euchre event offers seed 004's misconduct rulings and no misplay (it
+    would sit a seat out of Euchre's four); table talk recorded
     there forfeits the hand in progress (4 points to the other team) and the director sees the ruling
     with its score change."""
     event = Event.create(web_server.base, format="knockout", preset="euchre")
@@ -314,6 +315,9 @@ def test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console(
     try:
         judge = judge_console(context.new_page(), web_server.base, event.id, pin, errors)
         judge.wait_for_selector("#ruling-kind option[value='table talk']", state="attached", timeout=WAIT_MS)
+        offered = judge.eval_on_selector_all("#ruling-kind option:not([disabled])",
+                                             "options => options.map(o => o.value)")
+        assert offered == ["renege", "table talk", "dealing out of turn"]  # no misplay: it sits a seat out
         judge.fill("#ruling-table", "1")
         judge.fill("#ruling-seat", "1")
         judge.select_option("#ruling-kind", "table talk")

@@ -349,11 +349,11 @@ class DeskService(SheetDesk):
 
     async def judge_view(self, event_id: str, pin: str | None) -> dict[str, Any]:
         """What a judge sees: each table of the open round with its finished hands and who
-        confirmed them, and the misconduct rulings the event's rules offer."""
+        confirmed them, and the rulings the event's rules offer (misconduct, misplay)."""
         name = await self.judge(event_id, pin)
         row, event = await self.event(event_id)
         out: dict[str, Any] = {"judge": name, "verify": row["verify"], "status": event.status, "tables": [],
-                               "misconduct": online.misconduct_offered(event)}
+                               **online.rulings_offered(event)}
         r = event.current
         if r is None or r.closed:
             return out
@@ -391,8 +391,9 @@ class DeskService(SheetDesk):
 
     async def ruling(self, event_id: str, secret: str | None, body: dict[str, Any]) -> dict[str, Any]:
         """A ruling by a judge (PIN) or the director: a misplay (seed 000 tournament rules 36-38,
-        ``correctable``) through the desk's ``ruling``, or at Euchre one of seed 004's misconduct
-        rulings (``misconduct``: its name), which ends the hand in progress at the online table."""
+        ``correctable``) through the desk's ``ruling``, where the table's rules offer it, or at Euchre
+        one of seed 004's misconduct rulings (``misconduct``: its name), which ends the hand in
+        progress at the online table."""
         await self.director_or_judge(event_id, secret)
         number, seat = _number(body.get("table"), "table"), _number(body.get("seat"), "seat")
         if "misconduct" in body:

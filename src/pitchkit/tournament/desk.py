@@ -45,11 +45,14 @@ from pitchkit.tournament.notes import (
 from pitchkit.tournament.physical import PhysicalTables
 from pitchkit.tournament.rulings import (
     MISCONDUCT,
+    MISPLAY,
     OUT_OF_TURN,
     VOID,
     MisplayLog,
     check_rulings,
+    ending_names,
     misconduct_names,
+    misplay_offered,
     ruling_on,
 )
 from pitchkit.tournament.sheet import is_sheet
@@ -365,6 +368,9 @@ class Desk(PhysicalTables):
         last = dict(hands[-1]) if isinstance(hands[-1], dict) else {}
         try:
             parsed = None if card is None else Card.parse(card)
+            if kind == OUT_OF_TURN and OUT_OF_TURN not in ending_names(hand.rules):
+                raise DeskError(f"{hand.rules.label} has no {kind} ruling: it is ruled where a hand scores "
+                                "its points")
             if kind in MISCONDUCT or kind == VOID or (kind == OUT_OF_TURN and penalty):
                 action = ruling_on(hand, kind, seat)
                 game.apply(action)
@@ -384,7 +390,8 @@ class Desk(PhysicalTables):
                 needs = {EXPOSED: "the card",
                          OUT_OF_TURN: "the card and let stand or retract, or the penalty",
                          PROTEST: "the trick and upheld or denied"}
-                offered = (EXPOSED, OUT_OF_TURN, VOID, PROTEST, *misconduct_names(hand.rules))
+                offered = (EXPOSED, *(n for n in ending_names(hand.rules) if n != MISPLAY), PROTEST,
+                           *misconduct_names(hand.rules))
                 raise DeskError(f"a {quote(kind)} ruling needs "
                                 + needs.get(kind, f"to be one of {', '.join(offered)}"))
         except DeskError:
@@ -433,13 +440,19 @@ class Desk(PhysicalTables):
 
     def ruling(self, number: int, seat: int, *, correctable: bool) -> RulingEntry:
         """Log a misplay at a table of the open round (seed 000 tournament rules 36-38); a second
-        misplay by the same player in one round disqualifies him (his entrant leaves the field)."""
+        misplay by the same player in one round disqualifies him (his entrant leaves the field).
+        Offered where the table's rules allow it (:func:`~pitchkit.tournament.rulings.misplay_offered`)."""
         ev = self.event
         table = self.table(number)
         names = ev.seat_names(table)
         if not 0 <= seat < len(names):
             raise DeskError(f"table {number} has seats 0 to {len(names) - 1}, not {seat}")
         rules = ev.table_rules(len(table.entrants))
+        if not misplay_offered(rules, correctable=correctable):
+            what = "misplay ruling" if correctable else "ruling on a misplay that cannot be corrected"
+            raise DeskError(f"table {number} plays {rules.label}, which has no {what}"
+                            + ("" if correctable or not misplay_offered(rules, correctable=True) else
+                               ": its offender would sit out the next hand, and the rules need every seat"))
         entrant = table.entrants[rules.team_of(seat)]
         if not ev.active(entrant):
             raise DeskError(f"{ev.entrants[entrant].name} is out of the event already")

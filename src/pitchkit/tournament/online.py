@@ -24,7 +24,7 @@ from pitchkit.game import Game
 from pitchkit.record import record_hands, replay_game, result_json
 from pitchkit.tournament.desk import Desk
 from pitchkit.tournament.event import EVENT_FILE, DeskError, Event, Table
-from pitchkit.tournament.rulings import MISCONDUCT, misconduct_names
+from pitchkit.tournament.rulings import MISCONDUCT, misconduct_names, misplay_offered
 from pitchkit.tournament.standings import public, standings, standings_rows
 
 T = TypeVar("T")
@@ -149,10 +149,17 @@ def misconduct_offered(event: Event) -> list[dict[str, object]]:
     return [{"name": name, "points": MISCONDUCT[name].points} for name in misconduct_names(event.rules)]
 
 
+def rulings_offered(event: Event) -> dict[str, list[Any]]:
+    """The rulings the event's rules offer a judge: ``misconduct`` (:func:`misconduct_offered`) and
+    ``misplay``, the misplays offered (``correctable``: true, false; seed 000's, at Pitch)."""
+    return {"misconduct": misconduct_offered(event),
+            "misplay": [c for c in (True, False) if misplay_offered(event.rules, correctable=c)]}
+
+
 def board(event: Event) -> dict[str, Any]:
     """The public picture of an event: its settings, where it stands, the open round's tables and
-    byes, the standings (names only: no entrant numbers, links or secrets), the rulings, and the
-    misconduct rulings its rules offer."""
+    byes, the standings (names only: no entrant numbers, links or secrets), the rulings, the
+    misconduct rulings its rules offer and the misplays they offer (``correctable``: true, false)."""
     r = event.current
     out: dict[str, Any] = {"format": event.format, "preset": event.preset, "rules": event.rules.label,
                            "stage": event.stage, "status": event.status, "clock": event.clock,
@@ -168,7 +175,7 @@ def board(event: Event) -> dict[str, Any]:
     out["rulings"] = [{"round": g.round, "table": g.table, "seat": g.seat, "player": g.player, "kind": g.kind,
                        "detail": g.detail, "correctable": g.correctable, "disqualified": g.disqualified}
                       for g in event.rulings]
-    out["misconduct"] = misconduct_offered(event)
+    out.update(rulings_offered(event))
     return out
 
 

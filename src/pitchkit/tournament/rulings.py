@@ -3,7 +3,8 @@ hand in progress. A ruling is part of the hand record, so ``pitch score`` replay
 seed ruling in it gives the score change the ruling gives at that point (:func:`check_rulings`), and
 every score can be recomputed from the records alone.
 
-Pitch's rulings (seeds 000 and 003) are :data:`ENDING`; Euchre's misconduct (seed 004) is
+Pitch's rulings (seeds 000 and 003) are :data:`ENDING`, offered where the rules allow them
+(:func:`ending_names`); Euchre's misconduct (seed 004) is
 :data:`MISCONDUCT`, offered where a hand is scored by the makers' tricks (:func:`misconduct_names`)."""
 
 from __future__ import annotations
@@ -65,6 +66,24 @@ def misconduct_names(rules: Rules) -> tuple[str, ...]:
     return tuple(MISCONDUCT) if rules.score_by == ScoreBy.TRICKS else ()
 
 
+def misplay_offered(rules: Rules, *, correctable: bool) -> bool:
+    """Whether seed 000's misplay ruling is offered under ``rules``: a Pitch rule, where a hand
+    scores its points; one that cannot be corrected also needs a next hand dealt to one seat fewer
+    (the offender sits it out), so not at a table the rules fill exactly, such as Euchre's four."""
+    if rules.score_by != ScoreBy.POINTS:
+        return False
+    return correctable or rules.players > max(rules.min_players, 2)
+
+
+def ending_names(rules: Rules) -> tuple[str, ...]:
+    """The rulings of :data:`ENDING` offered under ``rules``: the misplay where
+    :func:`misplay_offered` allows one that cannot be corrected, the pitch out of turn where a hand
+    scores its points (its penalty is the bid's value and 10 points), the void hand everywhere."""
+    offered = {MISPLAY: misplay_offered(rules, correctable=False),
+               OUT_OF_TURN: rules.score_by == ScoreBy.POINTS, VOID: True}
+    return tuple(name for name in ENDING if offered[name])
+
+
 def _followed(hand: Hand, seat: int) -> bool:
     plays = [trick for trick, _ in hand.tricks] + [tuple(hand.trick)]
     return any(s == seat for trick in plays for s, _ in trick[1:])
@@ -109,6 +128,10 @@ def ending_ruling(rules: Rules, name: str, offender: int, *, seats: Sequence[int
     auction gave ``pitcher`` and ``bid`` (None while it runs) and whose highest bid so far is
     ``highest``; :func:`misplay`, :func:`pitch_out_of_turn` and :func:`void_hand` on a hand in play,
     and the score sheet's ruling hands, come here."""
+    if name in ENDING and name not in ending_names(rules):
+        raise RulingError(f"{rules.label} has no {name} ruling: it is ruled where "
+                          + ("a hand scores its points" if name == OUT_OF_TURN else
+                             "a hand scores its points and the next can be dealt to one seat fewer"))
     n = rules.players
     team = rules.team_of(offender)
     if name == MISPLAY:

@@ -28,7 +28,7 @@ from pitchkit.record import parse_action, record_hands, score_document
 from pitchkit.rules import MisdealDealer, Rules, TrumpBy
 from pitchkit.scoring import Award, Tally, contract_made, deltas, point_card
 from pitchkit.tournament.notes import check_notes, record_notes
-from pitchkit.tournament.rulings import ENDING, check_rulings, ending_ruling
+from pitchkit.tournament.rulings import ENDING, check_rulings, ending_names, ending_ruling
 from pitchkit.trump import table
 
 #: the score-sheet format's version (the value of a sheet's ``sheet`` field)
@@ -162,6 +162,9 @@ class SheetGame(Game):
         name = entry["ruling"]
         if name not in ENDING:
             raise RecordError(f"ruling must be one of {', '.join(ENDING)}, not {quote(name)}")
+        if name not in ending_names(self.rules):
+            offered = ", ".join(ending_names(self.rules))
+            raise RecordError(f"{self.rules.label} has no {name} ruling; its rulings are: {offered}")
         offender = _seat(entry.get("seat"), self.rules, "the ruling's seat")
         if offender not in self.hand.seats:
             raise RecordError(f"seat {offender} is not playing this hand")

@@ -40,14 +40,14 @@ export async function act(run, draw) {
   }
 }
 
-/** The ruling form in #ruling, sent with ``secret()`` (a judge's PIN or the password): a misplay, and
- * where the event's rules offer it (``misconductKinds``) seed 004's misconduct at Euchre. */
+/** The ruling form in #ruling, sent with ``secret()`` (a judge's PIN or the password): where the
+ * event's rules offer them (``misconductKinds``), a misplay at Pitch and seed 004's misconduct at Euchre. */
 export function rulingForm(secret, draw) {
   $("ruling").innerHTML = `<h2 id="ruling-h">Rulings</h2><form id="ruling-form" class="row">
     <label>Table <input id="ruling-table" type="number" min="1" required></label>
     <label>Seat <input id="ruling-seat" type="number" min="0" required></label>
-    <label>Ruling <select id="ruling-kind"><option value="true">misplay, correctable: replay from the misplay</option>
-      <option value="false">misplay, not correctable: sits out, loses the highest bid</option></select></label>
+    <label>Ruling <select id="ruling-kind"><option class="misplay" value="true">misplay, correctable: replay from the misplay</option>
+      <option class="misplay" value="false">misplay, not correctable: sits out, loses the highest bid</option></select></label>
     <button type="submit">Record</button></form><div id="rulings"></div>`;
   $("ruling-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -63,13 +63,16 @@ export function rulingForm(secret, draw) {
   });
 }
 
-/** Offer the misconduct rulings ``offered`` (seed 004's at Euchre: ``name`` and ``points``) in the
- * ruling form, once. */
-export function misconductKinds(offered) {
+/** Offer the misconduct rulings ``offered`` (seed 004's at Euchre: ``name`` and ``points``) and the
+ * misplays ``misplay`` (``correctable``: true, false; seed 000's at Pitch) in the ruling form, once. */
+export function misconductKinds(offered, misplay) {
   const select = $("ruling-kind");
-  const names = (offered || []).map((m) => m.name).join(",");
+  const names = [...(offered || []).map((m) => m.name), ...(misplay || []).map(String)].join(",");
   if (!select || select.dataset.misconduct === names) return;
   select.dataset.misconduct = names;
+  for (const o of select.querySelectorAll("option.misplay")) o.hidden = o.disabled = !(misplay || []).includes(o.value === "true");
+  const first = [...select.options].find((o) => !o.disabled);
+  if (first && select.selectedOptions[0]?.disabled) select.value = first.value;
   select.querySelectorAll("option.misconduct").forEach((o) => o.remove());
   for (const m of offered || []) {
     const option = document.createElement("option");

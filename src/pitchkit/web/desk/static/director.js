@@ -52,7 +52,7 @@ async function draw() {
   $("judge-list").textContent = data.judges.length ? `Judges: ${data.judges.join(", ")}` : "No judges yet.";
   $("rulings").innerHTML = data.rulings.map((g) => `<p>Round ${g.round}, table ${g.table}: ${esc(g.player)} · ${
     g.kind !== "misplay" ? esc(g.detail) : g.correctable ? "misplay, correctable" : "misplay, not correctable"}${g.disqualified ? " · disqualified" : ""}</p>`).join("");
-  misconductKinds(data.misconduct);
+  misconductKinds(data.misconduct, data.misplay);
   $("standings").innerHTML = standingsHtml(data);
 }
 

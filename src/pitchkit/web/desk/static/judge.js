@@ -34,7 +34,7 @@ async function draw() {
     <h2>Table ${t.table}: ${esc(t.entrants.join(" · "))}</h2><p class="muted">Seats: ${esc(t.seats.map((s, i) => `${i} ${s}`).join(", "))}</p>
     ${hands(t)}</section>`).join("") || '<p class="panel muted">No round is open.</p>';
   $("tables").querySelectorAll("input.stopped").forEach((i) => { i.checked = ticked.has(i.dataset.table); });
-  misconductKinds(data.misconduct);
+  misconductKinds(data.misconduct, data.misplay);
 }
 
 $("login-form").addEventListener("submit", (event) => {
