@@ -37,9 +37,11 @@ def _missing(message: str) -> None:
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser() -> Iterator[Browser]:
-    """A headless Chromium for the session."""
+    """A headless Chromium for the browser suite. Playwright's sync API keeps its event loop marked as
+    running in this thread while it is open, where ``asyncio.run`` refuses to start, so it is closed
+    when the run leaves this package: the suites that follow (the server's) run in any order."""
     path = chromium_path()
     if path is None:
         _missing("Chromium is not installed: apt-get install chromium")
