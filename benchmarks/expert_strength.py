@@ -11,8 +11,11 @@ The bots measured:
 
 Run: ``python benchmarks/expert_strength.py [--bot expert|expert-bids|expert-play|expert-tuned]
 [--variants V,...] [--deals N] [--games G] [--seed S] [--jobs J] [--samples K] [--prior P]
-[--margin M] [--log FILE] [--json]``; ``--games`` plays whole games (to the target, 200 hands at
-most) instead of single hands from scores of zero. ``--log FILE`` appends every finished board to FILE, and
+[--margin M] [--log FILE] [--timing H] [--report FILE] [--json]``.
+
+``--games`` plays whole games (to the target, 200 hands at most) instead of single hands from
+scores of zero. ``--timing H`` only times the expert's decisions (wall clock and CPU) over H hands
+with the expert in every seat. ``--log FILE`` appends every finished board to FILE, and
 ``--report FILE`` reports what a log holds (a long run stopped early still counts).
 The samples, prior and margin reach the worker processes through the environment
 (``PITCHKIT_EXPERT_SAMPLES``, ``PITCHKIT_EXPERT_PRIOR``, ``PITCHKIT_EXPERT_MARGIN``). The figures
@@ -30,9 +33,11 @@ import statistics
 import sys
 import time
 
+from pitchkit import Hand, make_rules
 from pitchkit.bots.base import register
 from pitchkit.bots.expert import MARGIN, PRIOR, SAMPLES, ExpertBot
 from pitchkit.search.arena import ArenaConfig, BoardResult, SeatHand, run, summarize
+from pitchkit.view import make_view
 
 VARIANTS = ("pct", "auction-partners", "ten-point")
 
@@ -119,6 +124,38 @@ def from_log(path: str) -> list[dict[str, object]]:
     return out
 
 
+def timing(variant: str, hands: int, seed: int) -> dict[str, object]:
+    """Decision times of ``expert`` in every seat over ``hands`` hands: wall-clock and CPU seconds
+    (the CPU time is what the decision costs; on a loaded machine the wall clock waits for a core
+    too), median, 99th percentile and maximum, all decisions and by phase."""
+    rules = make_rules(variant)
+    rng = random.Random(seed)
+    bots = [ExpertBot(random.Random(seed * 10 + s)) for s in range(rules.players)]
+    wall: dict[str, list[float]] = {}
+    cpu: dict[str, list[float]] = {}
+    for i in range(hands):
+        hand = Hand.deal(rules, rng, dealer=i % rules.players)
+        while not hand.done:
+            seat = hand.to_act
+            assert seat is not None
+            view = make_view(hand, seat)
+            t0, c0 = time.perf_counter(), time.process_time()
+            action = bots[seat].choose(view)
+            t1, c1 = time.perf_counter(), time.process_time()
+            for key in ("all", view.phase.value):
+                wall.setdefault(key, []).append(t1 - t0)
+                cpu.setdefault(key, []).append(c1 - c0)
+            hand.apply(action)
+
+    def stats(v: list[float]) -> dict[str, float]:
+        v = sorted(v)
+        return {"n": len(v), "median": round(statistics.median(v), 4),
+                "p99": round(v[int(0.99 * (len(v) - 1))], 3), "max": round(v[-1], 3)}
+
+    return {"variant": variant, "hands": hands, "load": os.getloadavg()[0],
+            "wall": {k: stats(v) for k, v in wall.items()}, "cpu": {k: stats(v) for k, v in cpu.items()}}
+
+
 def line(report: dict[str, object]) -> str:
     """One table row: the difference, each bot's rates, game wins and times."""
     res = report["results"]
@@ -156,10 +193,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--samples", type=int, default=None, help="deals sampled per auction decision")
     ap.add_argument("--prior", type=float, default=None, help="the heuristic's weight, in sampled deals")
     ap.add_argument("--margin", type=float, default=None, help="added to every bid's threshold")
+    ap.add_argument("--timing", type=int, default=0,
+                    help="only time the expert's decisions over this many hands per preset")
     ap.add_argument("--log", default=None, help="append each finished board to this file")
     ap.add_argument("--report", default=None, help="only report the runs of a --log file")
     ap.add_argument("--json", action="store_true", help="one JSON report per preset")
     args = ap.parse_args(argv)
+    if args.timing:
+        for variant in args.variants.split(","):
+            print(json.dumps(timing(variant, args.timing, args.seed)), flush=True)
+        return 0
     if args.report is not None:
         for report in from_log(args.report):
             print(json.dumps(report) if args.json else line(report), flush=True)
