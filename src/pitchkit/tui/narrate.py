@@ -11,7 +11,7 @@ from typing import NamedTuple
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play, Ruling
 from pitchkit.cards import CARDS, Card, Suit
 from pitchkit.game import Game
-from pitchkit.hand import Hand
+from pitchkit.hand import Hand, HandResult
 from pitchkit.rules import Credit, Rules, ScoreBy
 from pitchkit.scoring import Award
 
@@ -174,10 +174,21 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
         if not awards:
             why = {"game": "tied on card points", "smudge": "not earned"}.get(point, "not in play")
             lines.append(f"  {point_word(point)}: nobody ({why})")
-    changes = [f"{names[s]} {res.scores[s] - res.delta[s]} {_signed(res.delta[s])} = {res.scores[s]}"
-               for s in range(hand.n_seats) if s in hand.seats]
-    lines.append("Scores: " + ", ".join(changes))
+    lines.append(score_changes(hand, res, names))
     return lines
+
+
+def score_changes(hand: Hand, res: HandResult, names: Sequence[str]) -> str:
+    """``"Scores: You 0 +3 = 3, Seat 1 ..."``: each seat's score before, its change and after; each
+    team's once where fixed teams score as one."""
+    rules = hand.rules
+    if rules.teams:
+        first = {rules.team_of(s): s for s in reversed(range(hand.n_seats))}
+        shown = [(f"team {team_label(rules, s)}", s) for _, s in sorted(first.items())]
+    else:
+        shown = [(names[s], s) for s in range(hand.n_seats) if s in hand.seats]
+    return "Scores: " + ", ".join(f"{who} {res.scores[s] - res.delta[s]} {_signed(res.delta[s])} = "
+                                  f"{res.scores[s]}" for who, s in shown)
 
 
 #: the awards of a hand scored by tricks, in words
@@ -198,9 +209,7 @@ def _trick_result_lines(hand: Hand, names: Sequence[str], *, fmt_suit: SuitForma
              f"team {team_label(rules, maker)} took {took} of {len(hand.tricks)} tricks."]
     for a in res.awards:
         lines.append(f"  {TRICK_AWARDS.get(a.point, a.point)}: team {team_label(rules, a.seat)} +{a.value}")
-    changes = [f"{names[s]} {res.scores[s] - res.delta[s]} {_signed(res.delta[s])} = {res.scores[s]}"
-               for s in range(hand.n_seats) if s in hand.seats]
-    lines.append("Scores: " + ", ".join(changes))
+    lines.append(score_changes(hand, res, names))
     return lines
 
 

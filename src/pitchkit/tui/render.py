@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from pitchkit.actions import Bid, Choose, DeclareTrump, Phase
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
 from pitchkit.cards import Card
 from pitchkit.hand import Hand
 from pitchkit.rules import POINT_VALUES, Rules, ScoreBy, TrumpBy
@@ -17,7 +17,7 @@ from pitchkit.trump import table_for
 from pitchkit.tui.cards import card_markup, card_text, group_hand, suit_markup
 from pitchkit.tui.explain import going_out_note, known_high_low
 from pitchkit.tui.keys import KeyChoice
-from pitchkit.tui.narrate import action_line, says, team_label
+from pitchkit.tui.narrate import action_line, plain_suit, says, team_label
 from pitchkit.view import View
 
 _SHORT = {"smudge": "smdg", "over-smudge": "osmdg", "misdeal": "misdl"}
@@ -66,6 +66,9 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
             bids[action.seat] = short_bid(rules.bid_name(action.amount))
         elif isinstance(action, Choose):
             bids[action.seat] = short_bid(action.option.value)
+    # the partners of a seat that plays or defends alone sit out the hand
+    resting = {p for a in view.log if isinstance(a, Choose) and a.option == Choice.ALONE
+               for p in range(view.n_seats) if p != a.seat and rules.team_of(p) == rules.team_of(a.seat)}
     won = [0] * view.n_seats
     points = [0] * view.n_seats
     for plays, winner in view.tricks:
@@ -84,7 +87,7 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
             name.append(f" {team_label(rules, s)}", style="dim")
         if s == view.dealer:
             name.append(" D", style="yellow")
-        if s not in view.seats:
+        if s not in view.seats or s in resting:
             row: list[Text | str] = ["", name, str(view.scores[s]), "out", "", "", ""]
             table.add_row(*(row[i] for i in keep))
             continue
@@ -111,8 +114,17 @@ def status_text(view: View, names: Sequence[str]) -> Text:
         out.append(" · trump ")
         out.append_text(Text.from_markup(suit_markup(view.trump)))
     if view.pitcher is not None and view.bid is not None:
-        out.append(f" · {names[view.pitcher]} must make {view.rules.bid_name(view.bid)}")
+        out.append(f" · {contract(view, names)}")
     return out
+
+
+def contract(view: View, names: Sequence[str]) -> str:
+    """What the maker must make: ``"Seat 2 must make 3"``, or where a hand is scored by the makers'
+    tricks ``"Seat 2 must take 3 tricks"``."""
+    assert view.pitcher is not None and view.bid is not None
+    if view.rules.score_by == ScoreBy.TRICKS:
+        return f"{names[view.pitcher]} must take {view.bid} tricks"
+    return f"{names[view.pitcher]} must make {view.rules.bid_name(view.bid)}"
 
 
 def team_members(rules: Rules) -> dict[str, list[int]]:
@@ -146,7 +158,7 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
         out.append_text(Text.from_markup(card_markup(view.upcard)))
         out.append("\n")
     if view.pitcher is not None and view.bid is not None:
-        out.append(f"{names[view.pitcher]} must make {rules.bid_name(view.bid)}\n", style="yellow")
+        out.append(contract(view, names) + "\n", style="yellow")
     if going_out_note(view):
         out.append("Bid to go out: only the bidding side can go out\n", style="bold yellow")
     high, low = known_high_low(view) if rules.dynamic_teams else (None, None)
@@ -157,11 +169,25 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
         taken = sum(running_points(view, [c for _, c in plays]) for plays, w in view.tricks if w in members)
         out.append(f"Team {team} {view.scores[members[0]]}", style="bold")
         out.append(f", {taken} this hand\n" if view.tricks else "\n")
-    auction = [action_line(a, rules, names).replace(": ", " ") for a in view.log
+    auction = [auction_words(a, rules, names) for a in view.log
                if isinstance(a, Bid | Choose) or (isinstance(a, DeclareTrump) and view.upcard is not None)]
-    out.append("Auction: ")
+    out.append("Making trump: " if rules.trump_by == TrumpBy.UPCARD else "Auction: ")
     out.append(", ".join(auction) if auction else "-", style="" if auction else "dim")
     return out
+
+
+def auction_words(action: Action, rules: Rules, names: Sequence[str]) -> str:
+    """An action of the auction in words: ``"Seat 3 bid 2"``, ``"Seat 2 makes spades trump"``,
+    ``"You go alone"``."""
+    who = names[action.seat]
+    match action:
+        case DeclareTrump(_, suit):
+            return f"{says(who, 'make', 'makes')} {plain_suit(suit)} trump"
+        case Choose(_, Choice.ALONE):
+            return f"{says(who, 'go', 'goes')} alone"
+        case Choose(_, Choice.PARTNER):
+            return f"{says(who, 'play', 'plays')} with the partner"
+    return action_line(action, rules, names).replace(": ", " ")
 
 
 def hand_text(view: View, keys: Sequence[KeyChoice], selected: frozenset[Card] = frozenset(),
@@ -212,7 +238,8 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
             if k.legal:
                 out.append(f"  {k.key}", style="bold cyan")
                 if k.label != k.key:
-                    out.append(f" {k.label}")
+                    out.append(" ")
+                    out.append_text(Text.from_markup(k.label))
     elif view.phase == Phase.TRUMP:
         out.append("name trump ")
         for k in keys:
