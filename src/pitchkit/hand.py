@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, repeat
-from operator import is_, itemgetter
+from operator import add, is_, itemgetter
 
 from pitchkit import auction
 from pitchkit.actions import (
@@ -516,10 +516,10 @@ class Hand(DrawAndExchange, UpcardHand):
         self.phase, self.to_act, self.done = _DONE, None, True
         self.result = HandResult(
             misdeal=misdeal, pitcher=self.pitcher, bid=self.bid,
-            trump=None if self.trump is None else Suit(self.trump), awards=(), scored=(),
+            trump=None if self.trump is None else _SUITS[self.trump], awards=(), scored=(),
             side=tuple(self.rules.team_of(s) if s in self.seats else -1 for s in range(n)),
             side_points=(0,) * n, card_points=(0,) * n, made=None, delta=delta,
-            scores=tuple(b + d for b, d in zip(self.scores_before, delta, strict=True)),
+            scores=tuple(map(add, self.scores_before, delta)),
             winners=(), deal_passes=deal_passes, ruling=ruling,
         )
 
@@ -548,7 +548,8 @@ class Hand(DrawAndExchange, UpcardHand):
         out = going_out(r, seats=self.seats, awards=t.awards, side=t.side, pitcher=self.pitcher,
                         made=made, before=self.scores_before, delta=delta)
         bidder = t.side[self.pitcher]
-        scored = tuple(i < out.counted and (made or t.side[a.seat] != bidder) for i, a in enumerate(t.awards))
+        counted = out.counted
+        scored = tuple([i < counted and (made or t.side[a.seat] != bidder) for i, a in enumerate(t.awards)])
         decided: bool | None = made
         if made and out.counted < len(t.awards):
             # the game ended part-way through the count: the contract stands only on what was counted
@@ -557,10 +558,10 @@ class Hand(DrawAndExchange, UpcardHand):
                 decided = None
         self.phase, self.to_act, self.done = _DONE, None, True
         self.result = HandResult(
-            misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
+            misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=_SUITS[self.trump],
             awards=t.awards, scored=scored, side=t.side, side_points=t.side_points,
             card_points=t.card_points, made=decided, delta=out.delta,
-            scores=tuple(b + d for b, d in zip(self.scores_before, out.delta, strict=True)),
+            scores=tuple(map(add, self.scores_before, out.delta)),
             winners=out.winners, deal_passes=True,
         )
 
@@ -572,10 +573,10 @@ class Hand(DrawAndExchange, UpcardHand):
                         made=made, before=self.scores_before, delta=t.side_points)
         self.phase, self.to_act, self.done = _DONE, None, True
         self.result = HandResult(
-            misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=Suit(self.trump),
+            misdeal=False, pitcher=self.pitcher, bid=self.bid, trump=_SUITS[self.trump],
             awards=t.awards, scored=(True,) * len(t.awards), side=t.side, side_points=t.side_points,
             card_points=t.card_points, made=made, delta=out.delta,
-            scores=tuple(b + d for b, d in zip(self.scores_before, out.delta, strict=True)),
+            scores=tuple(map(add, self.scores_before, out.delta)),
             winners=out.winners, deal_passes=True,
         )
 
@@ -586,6 +587,7 @@ def _listed(action: Action, legal: Sequence[Action]) -> bool:
     return any(map(is_, legal, repeat(action))) or action in legal
 
 
+_SUITS: tuple[Suit, ...] = tuple(Suit)
 _EVERYONE: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
 _BIT = BITS.__getitem__
 #: a seat's cards taken from a deck in dealing order

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import repeat
 from typing import NamedTuple
 
 from pitchkit.cards import ACE, BIG_JOKER, CARDS, GAME_VALUE, JACK, LITTLE_JOKER, Card, card_index
@@ -136,13 +137,10 @@ def tally(rules: Rules, *, seats: Sequence[int], n_seats: int, trump: int,
         u = side[a.seat]
         side_total[u] = side_total.get(u, 0) + a.value
         total += a.value
-    return Tally(
-        awards=tuple(awards),
-        side=tuple(side),
-        side_points=tuple(side_total.get(u, 0) if u >= 0 else 0 for u in side),
-        card_points=tuple(card_pts_side.get(u, 0) if u >= 0 else 0 for u in side),
-        total=total,
-    )
+    # a seat out of the hand (side -1) has no entry in either total: it reads 0
+    zeros = repeat(0)
+    return Tally(tuple(awards), tuple(side), tuple(map(side_total.get, side, zeros)),
+                 tuple(map(card_pts_side.get, side, zeros)), total)
 
 
 def trick_tally(rules: Rules, *, seats: Sequence[int], n_seats: int, maker: int, alone: bool,
