@@ -88,3 +88,25 @@ def test_ansi_render_shows_the_table() -> None:
         raw_env(render_mode="human")
     with pytest.raises(RulesError, match="reward"):
         raw_env(reward="money")
+
+
+@pytest.mark.parametrize("variant", ["pct", "ten-point", "euchre"])
+def test_observations_are_the_agents_buffers_kept_equal_to_their_views(variant: str) -> None:
+    """Each agent's observation is the same dict and arrays every time, and whenever it is asked for
+    (by any agents, in any order, not at every step) it is ``Layout.encode`` of the seat's view and
+    the mask of its legal ids."""
+    e = raw_env(variant=variant, max_hands=3)
+    e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    first = {a: e.observe(a) for a in e.possible_agents}
+    for _ in e.agent_iter():
+        for other in rng.permutation(e.possible_agents)[:rng.integers(0, 5)]:
+            obs = e.observe(str(other))
+            assert obs is first[str(other)]
+            seat = e.possible_agents.index(str(other))
+            view = e.game.view(seat)
+            assert np.array_equal(obs["observation"], e.game.layout.encode(view, e.game.pending_of(seat)))
+            legal = [] if e.game.over else enc.legal_ids(view, e.game.pending_of(seat))
+            assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        obs, _, term, trunc, _ = e.last()
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))

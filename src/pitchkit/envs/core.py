@@ -213,8 +213,12 @@ class Decisions:
                 cells[a] = 0
             self._mask_ids[seat] = _NO_IDS
         if seat == self.seat:
-            if self.game.hand.phase is _PLAY and self._plays_only:
-                cells[_PLAYS] = play_bytes(self._plays())
+            hand = self.game.hand
+            if hand.phase is _PLAY and self._plays_only:
+                plays = self._playable
+                if plays is None:
+                    plays = self._playable = hand.legal_play_mask(seat)
+                cells[_PLAYS] = _PLAY_BYTES.get(plays) or play_bytes(plays)
                 self._mask_plays[seat] = True
                 return
             ids = self._mask_ids[seat] = self._legal_ids()

@@ -54,8 +54,8 @@ def _set_bits(out: Cells, start: int, mask: int) -> None:
 
 
 @cache
-def _turns(layout: Layout) -> tuple[npt.NDArray[np.intp], ...]:
-    """For each seat, the gather from the table-wide tensor to the seat's observation."""
+def _turns(layout: Layout) -> npt.NDArray[np.intp]:
+    """The gather from the table-wide tensor to every seat's observation, a row per seat."""
     n, d, size = layout.n, layout.deck, layout.size
     o = {name: start for name, (start, _) in layout.offsets.items()}
     base = np.arange(size + len(_OWN) * n * d, dtype=np.intp)
@@ -72,9 +72,10 @@ def _turns(layout: Layout) -> tuple[npt.NDArray[np.intp], ...]:
         for k, part in enumerate(_OWN):
             own = size + (k * n + me) * d
             perm[o[part]:o[part] + d] = base[own:own + d]
-        perm.flags.writeable = False
         turns.append(perm)
-    return tuple(turns)
+    out = np.stack(turns)
+    out.flags.writeable = False
+    return out
 
 
 class Tracker:
@@ -95,7 +96,8 @@ class Tracker:
         self._cells = cells_of(self.whole)
         self._turns = _turns(layout)
         #: each seat's observation buffer, and the same memory for single writes
-        self.buffers = [np.zeros(size, dtype=np.float32) for _ in range(n)]
+        self._stacked = np.zeros((n, size), dtype=np.float32)
+        self.buffers = list(self._stacked)
         self._seat_cells = [cells_of(b) for b in self.buffers]
         #: the entry of ``to_act`` set in each buffer (-1: none), and the ``pending`` entries
         self._shown_to_act = [-1] * n
@@ -122,6 +124,9 @@ class Tracker:
         self._trump: int | None = None
         self._slot = [0] * n
         self._state: list[list[int]] = [[] for _ in range(n)]
+        #: every seat's tensor of a hand just dealt (before the scores and the cards), by the
+        #: seats, stock size, dealer, state entries and hand sizes
+        self._new_hands: dict[tuple[object, ...], npt.NDArray[np.float32]] = {}
 
     def observe(self, hand: Hand, seat: int, pending: tuple[Card, ...] = ()) -> npt.NDArray[np.float32]:
         """The observation tensor of ``seat`` now: its buffer, which later actions change."""
@@ -227,8 +232,54 @@ class Tracker:
                 out[i] = 1.0
             self._state[me] = mine
 
+    def _fresh(self, hand: Hand) -> None:
+        """:meth:`_rebuild` for a hand just dealt: every seat's buffer copied from what a new hand
+        with these seats, stock, hand sizes and dealer shows it (kept once gathered), then the
+        scores and each seat's cards."""
+        o, n, d = self.offset, self.layout.n, self.layout.deck
+        state = self._state_entries(hand)
+        key = (hand.seats, len(hand.stock), hand.dealer, tuple(state),
+               tuple([h.bit_count() for h in hand.hands]))
+        shown = self._new_hands.get(key)
+        if shown is None:
+            cells = self._cells
+            self.whole.fill(0.0)
+            for s in hand.seats:
+                cells[o["in_hand"] + s] = 1.0
+            cells[o["stock"]] = len(hand.stock) / d
+            for s in range(n):
+                cells[o["bids"] + s * _BID_ROW] = 1.0
+                cells[o["hand_sizes"] + s] = hand.hands[s].bit_count() / d
+            cells[o["dealer"] + hand.dealer] = 1.0
+            for i in state:
+                cells[i] = 1.0
+            self.whole.take(self._turns, out=self._stacked, mode="wrap")
+            shown = self._new_hands[key] = self._stacked.copy()
+        else:
+            self._stacked[:] = shown
+        self._hand, self._at, self._tricks, self._trick = hand, 0, 0, []
+        self._phase, self._trump = hand.phase, hand.trump
+        self._slot = [0] * n
+        self._state = [state] * n
+        self._shown_to_act = [-1] * n
+        self._shown_pending = [()] * n
+        held, at, scale = o["hand"], o["scores"], self.layout.scale
+        scores = [min(2.0, max(-2.0, x / scale)) for x in hand.scores_before]
+        upcard = hand.upcard if self.layout.upcard else None
+        for me, out in enumerate(self._seat_cells):
+            _set_bits(out, held, own_cards(hand, me))
+            rows = self._rel[me]
+            for s, x in enumerate(scores):
+                if x:
+                    out[at + rows[s]] = x
+            if upcard is not None:
+                out[o["upcard"] + upcard] = 1.0
+
     def _rebuild(self, hand: Hand) -> None:
         """Write the table afresh from ``hand`` and gather every seat's buffer from it."""
+        if not hand.log:
+            self._fresh(hand)
+            return
         pub, cells, o, n, d = self.whole, self._cells, self.offset, self.layout.n, self.layout.deck
         pub[:] = 0.0
         self._hand, self._at = hand, len(hand.log)
@@ -244,7 +295,9 @@ class Tracker:
                 _set_bits(cells, self.own["passed"][s], passed)
                 if aside:
                     cells[o["set_aside_counts"] + s] = passed.bit_count() / d
-            _set_bits(cells, self.own["received"][s], hand.received(s))
+            received = hand.received(s)
+            if received:
+                _set_bits(cells, self.own["received"][s], received)
             cells[o["hand_sizes"] + s] = held.bit_count() / d
             cells[o["scores"] + s] = min(2.0, max(-2.0, hand.scores_before[s] / scale))
         for s in hand.seats:
@@ -271,6 +324,11 @@ class Tracker:
         for s in range(n):
             slot = self._slot[s] = 0 if s not in latest else 1 + (latest[s] or 0)
             cells[o["bids"] + s * _BID_ROW + slot] = 1.0
+        self._gather(hand)
+
+    def _gather(self, hand: Hand) -> None:
+        """Write the state entries into the table, then gather every seat's buffer from it."""
+        cells, o, n = self._cells, self.offset, self.layout.n
         self._phase, self._trump = hand.phase, hand.trump
         state = self._state_entries(hand)
         pitcher = hand.pitcher
@@ -278,8 +336,9 @@ class Tracker:
             cells[i] = 1.0
         if pitcher is not None:
             cells[o["pitcher"] + pitcher] = 1.0
+        # every index is in range: "wrap" only skips numpy's bounds checks
+        self.whole.take(self._turns, out=self._stacked, mode="wrap")
         for me in range(n):
-            self.whole.take(self._turns[me], out=self.buffers[me], mode="wrap")
             self._state[me] = state if pitcher is None else [*state, o["pitcher"] + self._rel[me][pitcher]]
         self._shown_to_act = [-1] * n
         self._shown_pending = [()] * n
