@@ -353,11 +353,14 @@ class Hand(DrawAndExchange, UpcardHand):
                 self._legal_mask = 0
                 self._apply_play(seat, card)
                 return
-        # the types first, before any comparison: Bid(0, 2.0) == Bid(0, 2), and an object's own
-        # __eq__ may raise
-        check_action(action, self.n_seats)
-        if not (self._legal_at == len(self.log) and _listed(action, self._legal_list)):
-            self.verify(action)
+        # taken from the list legal_actions() just returned (the same object): legal as it stands
+        fresh = self._legal_at == len(self.log)
+        if not (fresh and any(map(is_, self._legal_list, repeat(action)))):
+            # the types first, before any comparison: Bid(0, 2.0) == Bid(0, 2), and an object's own
+            # __eq__ may raise
+            check_action(action, self.n_seats)
+            if not (fresh and action in self._legal_list):
+                self.verify(action)
         self.log.append(action)
         self._legal_mask = 0
         if type(self.auction) is Making and type(action) is not Ruling and (
@@ -579,12 +582,6 @@ class Hand(DrawAndExchange, UpcardHand):
             scores=tuple(map(add, self.scores_before, out.delta)),
             winners=out.winners, deal_passes=True,
         )
-
-
-def _listed(action: Action, legal: Sequence[Action]) -> bool:
-    """Whether ``action`` is in ``legal``: by identity first (a legal list holds shared action
-    objects, and comparing dataclasses field by field is a Python call per item)."""
-    return any(map(is_, legal, repeat(action))) or action in legal
 
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
