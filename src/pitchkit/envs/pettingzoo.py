@@ -2,8 +2,10 @@
 
 ``env(variant="pct", players=None, options=None, reward="points", max_hands=None,
 render_mode=None)`` plays one whole game per episode with agents ``player_0`` .. ``player_{n-1}``
-(seat numbers). Each observation is a dict: ``observation`` (the tensor of docs/observations.md)
-and ``action_mask`` (int8, one per action id). ``reward="points"`` pays each seat its score change
+(seat numbers); every preset plays, Euchre's too. Each observation is a dict: ``observation``
+(the tensor of docs/observations.md) and ``action_mask`` (int8, one per action id); the dict and
+its arrays are the environment's own for that agent, changed in place by later steps (copy what
+you keep). ``reward="points"`` pays each seat its score change
 at the end of every hand, ``"win"`` pays 1 to the winners when the game ends; ``max_hands`` cuts a
 game short (truncation). ``env`` wraps :class:`raw_env` in PettingZoo's usual wrappers, which end
 the game with reward -1 for a seat that takes an illegal action; ``raw_env`` raises
