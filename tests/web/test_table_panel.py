@@ -3,6 +3,7 @@ ten-point's team totals and bidding out, the rules a table changes, and Euchre's
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -221,5 +222,38 @@ def test_euchre_shows_the_turned_up_card_and_offers_to_order_it_up(
     if page.inner_text("#prompt").startswith("Your turn"):
         assert "is turned up" in page.inner_text("#prompt")
         buttons = page.locator("button.act").all_inner_texts()
-        assert any(b.startswith("Order up") for b in buttons) and "Pass" in " ".join(buttons)
+        verb = "Pick up" if "You dealt" in page.inner_text("#info") else "Order up"  # the dealer picks it up
+        assert any(b.startswith(verb) for b in buttons) and "Pass" in " ".join(buttons)
+    assert not player.errors
+
+
+def test_a_euchre_hand_is_told_in_euchre_words(web_server: Server, context: BrowserContext) -> None:
+    """Euchre against bots to the end of a hand: going alone is asked in its own words, and the summary
+    says who made which suit trump and whether they made it or were euchred, with each team's tricks
+    (five in all), not a bid and card points."""
+    made = create_table(web_server.base, "euchre", [{"human": True}] + [{"bot": "heuristic"}] * 3)
+    player = Player(context.new_page())
+    page = player.page
+    player.join(made["invites"][0]["link"], "Ann")
+    asked: list[str] = []
+
+    def note_the_prompt() -> None:
+        if any(json.loads(a).get("choose") == "alone" for a in player.choices()["acts"]):
+            asked.append(page.inner_text("#prompt"))
+
+    for _ in range(6):
+        player.play_hand(on_step=note_the_prompt)
+        told = page.inner_text("dialog#summary p.made")
+        if "trump" in told:
+            break
+        player.close_summary()
+    else:
+        pytest.fail("nobody made trump in six hands")
+    words = r"(You|Bot \d) made . \w+ trump( alone)? and (made it|were euchred|was euchred)\."
+    assert re.fullmatch(words, told), told
+    taken = page.inner_text("dialog#summary").split("Tricks taken: ")[1].split(".")[0]
+    assert sum(int(n) for n in re.findall(r" (\d+)(?:,|$)", taken)) == 5, taken
+    assert "Card points" not in page.inner_text("dialog#summary")
+    assert all(a == "Your turn: go alone or play with your partner." for a in asked), asked
+    assert asked or not told.startswith("You")  # the maker is asked whether to go alone
     assert not player.errors

@@ -142,7 +142,8 @@ export function actionsHtml(ctx) {
   }
   for (const a of legalOf(ctx, "trump")) {
     const orderUp = state.upcard && state.upcard.slice(-1) === a.trump && state.phase === "auction";
-    buttons.push(`<button type="button" class="act suit-${a.trump}" data-act='${esc(JSON.stringify(a))}'>${orderUp ? "Order up " : ""}${esc(suitWords(a.trump))}</button>`);
+    const verb = state.dealer === ctx.seat ? "Pick up " : "Order up ";
+    buttons.push(`<button type="button" class="act suit-${a.trump}" data-act='${esc(JSON.stringify(a))}'>${orderUp ? verb : ""}${esc(suitWords(a.trump))}</button>`);
   }
   const discard = legalOf(ctx, "discard")[0];
   if (discard) {
@@ -176,6 +177,7 @@ export function promptText(ctx) {
   if (has("pass")) return "Your turn: choose the card(s) to pass to your partner.";
   if (has("trump") && state.upcard) return `Your turn: make trump (${cardShort(state.upcard)} is turned up) or pass.`;
   if (has("trump")) return "Your turn: name trump.";
+  if (has("choose") && !has("bid")) return `Your turn: ${legalOf(ctx, "choose").map((a) => choiceLabel(a.choose).toLowerCase()).join(" or ")}.`;
   if (has("bid") || has("choose")) return "Your turn: bid or pass.";
   if (has("play")) return state.trick.length ? "Your turn: play a card." : "Your turn: lead a card.";
   return "Your turn.";
@@ -217,7 +219,7 @@ export function handHtml(ctx) {
   return `<h2 class="sr">Your cards</h2>${html}${notes.length ? `<p class="muted">${esc(notes.join(" "))}</p>` : ""}`;
 }
 
-const VERBS = { passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call" };
+const VERBS = { passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call", goes: "go", looks: "look" };
 
 /** "plays K♠" said of oneself: "play K♠". */
 export function firstPerson(words) {

@@ -30,8 +30,11 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
   const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${esc(awardWords(a, name))}</li>`).join("");
   const formed = formedTeams(over, ctx);
   const sides = formed || ctx.groups;
+  // where a hand is scored by tricks (Euchre) its card points are each seat's tricks
+  const tricks = (ctx.options || {})["score-by"] === "tricks";
+  const taken = (g) => (tricks ? g.reduce((t, s) => t + (r.card_points[s] || 0), 0) : r.card_points[g[0]]);
   const points = r.card_points && r.card_points.some((p) => p)
-    ? `<p>Card points for game: ${sides.map((g) => `${esc(g.map(name).join(" & "))} ${r.card_points[g[0]]}`).join(", ")}.</p>` : "";
+    ? `<p>${tricks ? "Tricks taken" : "Card points for game"}: ${sides.map((g) => `${esc(g.map(name).join(" & "))} ${taken(g)}`).join(", ")}.</p>` : "";
   const teams = formed ? `<p class="hand-teams">Teams this hand: ${esc(formed[0].map(name).join(" & "))} (high and low) against ${esc(formed[1].map(name).join(" & "))}.</p>` : "";
   const rows = ctx.groups.map((g) => {
     const d = r.delta ? r.delta[g[0]] : 0;
@@ -40,9 +43,10 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
   let end = "";
   if (gameOver) {
     const winners = (gameOver.winner || []).map(name).join(" & ");
-    end = `<p class="winner">Game over: ${esc(winners || "nobody")} ${gameOver.winner && gameOver.winner.length === 1 && gameOver.winner[0] === ctx.seat ? "win" : "wins"}${gameOver.reason ? ` (${esc(gameOver.reason)})` : ""}.</p>`;
+    const plural = gameOver.winner && (gameOver.winner.length > 1 || gameOver.winner[0] === ctx.seat);
+    end = `<p class="winner">Game over: ${esc(winners || "nobody")} ${plural ? "win" : "wins"}${gameOver.reason ? ` (${esc(gameOver.reason)})` : ""}.</p>`;
   }
-  return `<h2 id="summary-h">Hand ${over.hand + 1} is over</h2><p class="made">${esc(madeWords(r, name))}</p>` +
+  return `<h2 id="summary-h">Hand ${over.hand + 1} is over</h2><p class="made">${esc(madeWords(r, name, { tricks }))}</p>` +
     `${teams}<h3>Points</h3><ul class="awards">${awards || "<li>No points were awarded.</li>"}</ul>${points}` +
     `${tricksHtml(over.tricks, name)}<table class="deltas"><thead><tr><th scope="col">Who</th><th scope="col">This hand</th><th scope="col">Score</th></tr></thead><tbody>${rows}</tbody></table>${end}`;
 }

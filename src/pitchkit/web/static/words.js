@@ -57,14 +57,20 @@ export function awardWords(award, name) {
   return `${point}${card}: ${who}${value}${scored}`;
 }
 
-/** "made" or "set" for a result with a bid. */
-export function madeWords(result, name) {
+/** "made" or "set" for a result with a bid; ``tricks``: a hand scored by the makers' tricks (Euchre),
+ * where the makers make trump and make it or are euchred. */
+export function madeWords(result, name, { tricks = false } = {}) {
   if (result.misdeal) return "Misdeal: the hand is dealt again.";
   if (result.ruling) {
     const bid = result.pitcher === null || result.pitcher === undefined ? "" : ` ${name(result.pitcher)} had bid ${result.bid}.`;
     return `A judge's ruling ended the hand: ${result.ruling}.${bid}`;
   }
-  if (result.pitcher === null || result.pitcher === undefined) return "No bid was made.";
+  if (result.pitcher === null || result.pitcher === undefined) return tricks ? "Nobody made trump." : "No bid was made.";
+  const you = name(result.pitcher) === "You";
+  if (tricks && result.trump) {
+    const alone = result.sitting_out === null || result.sitting_out === undefined ? "" : " alone";
+    return `${name(result.pitcher)} made ${suitWords(result.trump)} trump${alone} and ${result.made ? "made it" : you ? "were euchred" : "was euchred"}.`;
+  }
   return `${name(result.pitcher)} bid ${result.bid}${result.trump ? ` in ${suitWords(result.trump)}` : ""}` +
-    ` and ${result.made ? "made it" : name(result.pitcher) === "You" ? "were set" : "was set"}.`;
+    ` and ${result.made ? "made it" : you ? "were set" : "was set"}.`;
 }
