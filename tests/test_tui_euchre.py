@@ -5,13 +5,16 @@ loner's partner sits out in the seats table, and a hand's scores are each team's
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from rich.console import Console
 from rich.text import Text
+from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
 from pitchkit.actions import Choice, Choose, DeclareTrump
+from pitchkit.cli import app
 from pitchkit.tui.cards import suit_markup
 from pitchkit.tui.keys import choices
 from pitchkit.tui.narrate import result_lines
@@ -76,3 +79,14 @@ def test_a_euchre_hands_scores_are_each_teams() -> None:
         game.apply(game.hand.legal_actions()[0])
     (scores,) = [line for line in result_lines(game.history[-1], NAMES) if line.startswith("Scores: ")]
     assert scores.startswith("Scores: team A ") and ", team B " in scores and "Seat" not in scores
+
+
+def test_pitch_play_takes_the_preset_by_name_and_tells_a_euchre_hand_by_teams() -> None:
+    """``pitch play --preset euchre`` (the name ``pitch rules`` lists; ``--variant`` too): each hand's
+    scores are each team's."""
+    done = CliRunner().invoke(app, ["play", "--preset", "euchre", "--all-bots", "--fast", "--no-save",
+                                    "--seed", "2", "--max-hands", "2"])
+    assert done.exit_code == 0, done.output
+    scores = [line.strip() for line in done.stdout.splitlines() if line.strip().startswith("Scores: ")]
+    team = r"team {} -?\d+ [+-]\d+ = -?\d+"
+    assert scores and all(re.fullmatch(f"Scores: {team.format('A')}, {team.format('B')}", s) for s in scores), scores

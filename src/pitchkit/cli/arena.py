@@ -16,7 +16,7 @@ from pitchkit.search.arena import ArenaConfig, BoardResult, run, validate
 
 @app.command(cls=RayCommand)
 def arena(
-    variant: str = typer.Option("pct", "--variant", "-v", help="preset name or alias"),
+    variant: str = typer.Option("pct", "--variant", "--preset", "-v", help="preset name or alias"),
     bots: str = typer.Option("pimc,heuristic", "--bots", "-b",
                              help="bots by seat, comma-separated; repeated to fill the table"),
     games: int | None = typer.Option(None, "--games", "-g", help="game seeds to play (whole games)"),

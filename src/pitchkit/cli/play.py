@@ -22,7 +22,8 @@ def _has_terminal() -> bool:
 
 @app.command()
 def play(
-    variant: str = typer.Option("pct", "--variant", "-v", help="preset name or alias (see pitch rules)"),
+    variant: str = typer.Option("pct", "--variant", "--preset", "-v",
+                                help="preset name or alias (see pitch rules)"),
     players: int | None = typer.Option(None, "--players", "-p", help="number of seats (preset default)"),
     seat: int = typer.Option(0, "--seat", help="your seat, 0 to players-1"),
     seed: int | None = typer.Option(None, "--seed", help="seed of the deals and the bots, for a game "
