@@ -89,4 +89,5 @@ def test_pitch_play_takes_the_preset_by_name_and_tells_a_euchre_hand_by_teams() 
     assert done.exit_code == 0, done.output
     scores = [line.strip() for line in done.stdout.splitlines() if line.strip().startswith("Scores: ")]
     team = r"team {} -?\d+ [+-]\d+ = -?\d+"
-    assert scores and all(re.fullmatch(f"Scores: {team.format('A')}, {team.format('B')}", s) for s in scores), scores
+    line = f"Scores: {team.format('A')}, {team.format('B')}"
+    assert scores and all(re.fullmatch(line, s) for s in scores), scores
