@@ -184,8 +184,9 @@ def test_a_card_played_while_a_finished_trick_is_shown_is_drawn_at_once(
     player.wait_board()
     page.clock.pause_at(int(time.time() * 1000) + 2000)  # from now on the page's time moves only when told
     for _ in range(400):
-        if player.summary_open():
-            pytest.fail("no lead of this seat's while a finished trick was shown")
+        if player.summary_open():  # this seat led no trick of that hand: on to the next
+            player.close_summary()
+            continue
         if player.my_turn() and page.locator("#trick .trick-winner").count():
             break
         if player.my_turn():
