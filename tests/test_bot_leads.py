@@ -1,6 +1,6 @@
 """Leads that give points away: a bot on lead does not lead a point card into an unseen higher card
 of another side when a lead that risks less is at hand (the heuristic bot, the search bots with
-small budgets and fixed seeds, and the hint)."""
+small budgets and fixed seeds, the expert bot, and the hint)."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pytest
 from pitchkit import make_rules
 from pitchkit.actions import Bid, Phase, Play
 from pitchkit.bots import make_bot
+from pitchkit.bots.expert import ExpertBot
 from pitchkit.bots.hints import hint_json
 from pitchkit.cards import Card, deck
 from pitchkit.search.budget import Budget
@@ -34,6 +35,8 @@ def _chooser(name: str, seed: int) -> Chooser:
             bot = make_bot(name, seed=seed)
         elif name == "pimc":
             bot = PimcBot(random.Random(seed), SMALL)
+        elif name == "expert":
+            bot = ExpertBot(random.Random(seed), SMALL)
         else:
             bot = IsmctsBot(random.Random(seed), SMALL)
         action = bot.choose(view)
@@ -42,7 +45,7 @@ def _chooser(name: str, seed: int) -> Chooser:
     return choose
 
 
-BOTS = ["heuristic", "pimc", "ismcts"]
+BOTS = ["heuristic", "pimc", "ismcts", "expert"]
 
 
 def pitcher_with_king_jack_ten(seed: int) -> View:
