@@ -7,7 +7,9 @@ worth of a hand is the ``heuristic`` bot's estimate of the points it takes as pi
 curve), since players misjudge and bid for the score as well. Sampled deals are kept with this
 likelihood (rejection sampling), so the hidden hands fit the auction as well as the play.
 
-Hands the auction never saw whole (after a discard and draw) are not weighed.
+Hands the auction never saw whole (after a discard and draw) are not weighed, nor is Euchre's making
+of trump with the upcard: its passes and calls are no bids of points, and the dealer's pick-up, a
+farmer's exchange with the kitty and partner's best change the hands after them.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import math
 import random
 from collections.abc import Callable
 
-from pitchkit.rules import POINT_VALUES
+from pitchkit.rules import POINT_VALUES, TrumpBy
 from pitchkit.search.sampling import Knowledge, Sample, sample
 from pitchkit.view import View
 
@@ -54,9 +56,9 @@ def _phi(x: float) -> float:
 
 def auction_likelihood(view: View) -> Callable[[Sample], float] | None:
     """The likelihood of the view's auction for a sampled deal, or None when there is nothing to
-    weigh (no other seat's bid or pass, or hands changed by a draw)."""
+    weigh (no other seat's bid or pass, hands changed by a draw, or trump made with the upcard)."""
     r = view.rules
-    if r.draw_to or not view.bids:
+    if r.draw_to or not view.bids or r.trump_by is TrumpBy.UPCARD:
         return None
     worth = _estimator(view)
     if worth is None:

@@ -11,6 +11,15 @@ non-trump card on a trump lead proves a void in trump), and from ``bidder-leads-
 non-trump first lead by the bidder proves he held no trump). A seat known void in a suit is never
 given a card of it.
 
+Cards move between the hands, the discards and the stock before the play, and the sampled deal
+follows every move the seat knows of: cards it passed to its partner stay there (at once for a
+Euchre loner's partner's best, where the card is handed over as it is passed); the upcard stays on
+top of the stock until the dealer picks it up, and is then the dealer's, or the dealer's partner's
+once the dealer has passed a card to that partner in partner's best; a farmer's cards given to the
+kitty lie below the upcard, where the farmer knows them and the others know them to be nines and
+tens, as was the rest of the farmer's dealt hand; and a seat that has not looked at its cards (a
+blind double loner may still be called) has them sampled too.
+
 Sampling is uniform over the consistent deals when a plain shuffle passes the constraints within a
 few tries (rejection sampling, tried when a shuffle has a fair chance to fit); otherwise the most
 constrained cards are placed first, each into a random open place weighted by the room left, and a
@@ -22,9 +31,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pitchkit.actions import Bid, DeclareTrump, Phase
-from pitchkit.cards import BIG_JOKER, bits_of
+from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard, Phase
+from pitchkit.alone import nines_and_tens
+from pitchkit.cards import BIG_JOKER, bits_of, mask_of
 from pitchkit.errors import PitchError
+from pitchkit.rules import Rules
 from pitchkit.scoring import point_card
 from pitchkit.trump import TrumpTable, table_for
 from pitchkit.view import View
@@ -57,8 +68,27 @@ class Knowledge:
     known: tuple[tuple[int, int], ...] = ()
     #: the upcard when it lies on top of the stock (not among ``unseen``), else -1
     top: int = -1
-    #: the cards the stock may hold (-1: any)
-    stock_mask: int = -1
+    #: the unseen part of the stock from the top down (below ``top`` and ``stock_known``), as runs of
+    #: (how many, mask of cards they may be); empty: ``stock`` cards of any kind
+    stock_runs: tuple[tuple[int, int], ...] = ()
+    #: cards known to lie in the stock in this order, below ``top``: a farmer's own cards given to the
+    #: kitty (not among ``unseen``)
+    stock_known: tuple[int, ...] = ()
+
+    def places(self) -> list[tuple[str, int]]:
+        """What each of :meth:`slots` stands for: ``("hand", seat)`` (a seat's hand may come in
+        several parts), ``("discards", seat)`` or ``("stock", how many)``, in the stock's order."""
+        out = [("hand", s) for s, _, _ in self.hands] + [("discards", s) for s, _, _ in self.discards]
+        return out + [("stock", n) for n, _ in self._runs()]
+
+    def slots(self) -> list[tuple[int, int]]:
+        """The places the unseen cards are shared out among: (how many, mask of cards allowed)."""
+        out = [(n, allowed) for _, n, allowed in self.hands]
+        out += [(n, allowed) for _, n, allowed in self.discards]
+        return out + list(self._runs())
+
+    def _runs(self) -> tuple[tuple[int, int], ...]:
+        return self.stock_runs or ((self.stock, -1),)
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,30 +151,29 @@ def voids(view: View) -> dict[int, int]:
 def knowledge(view: View) -> Knowledge:
     """The constraints a seat's view puts on the unseen cards."""
     r = view.rules
-    seen = 0
-    for c in view.hand:
-        seen |= 1 << c
-    for c in view.discards:
-        seen |= 1 << c
-    for plays, _ in view.tricks:
-        for _, c in plays:
-            seen |= 1 << c
-    for _, c in view.trick:
-        seen |= 1 << c
-    if not view.received:
-        for c in view.passed:  # set aside, not yet handed over
-            seen |= 1 << c
+    looked = bool(view.hand) or not view.hand_sizes[view.seat]
+    played = _played(view)
+    seen = mask_of(view.hand) | mask_of(view.discards) | mask_of(c for _, c in played)
+    # partner's best hands a card over as it is passed; a partner exchange sets cards aside until
+    # everyone has passed
+    handed = bool(view.received) or not r.partner_pass
+    if not handed:
+        seen |= mask_of(view.passed)
+    farmer, exchanged, given = _farmer(view)
+    seen |= mask_of(given)
     unseen = r.deck_mask & ~seen
+    passers = _best_passers(view)
     top, elsewhere = _upcard(view, seen)
     unseen &= ~top
+    holders = {view.dealer}
+    mate = r.partner_of(view.dealer)
+    if view.dealer in passers and mate is not None:
+        holders.add(mate)
     partner = r.partner_of(view.seat)
     known: tuple[tuple[int, int], ...] = ()
     held_known = {s: 0 for s in view.seats}
-    if view.passed and view.received and partner is not None:
-        mask = 0
-        for c in view.passed:
-            mask |= 1 << c
-        mask &= unseen
+    if view.passed and handed and partner is not None:
+        mask = mask_of(view.passed) & unseen
         if mask:
             known = ((partner, mask),)
             held_known[partner] = mask.bit_count()
@@ -152,28 +181,102 @@ def knowledge(view: View) -> Knowledge:
     void = voids(view)
     # cards set aside for a partner (during the exchange) are sampled with the hand they left
     held = {s: view.hand_sizes[s] + view.set_aside_counts[s] - held_known[s] for s in view.seats}
-    hands = tuple((s, held[s], unseen & ~void[s] & ~(elsewhere if s != view.dealer else 0))
-                  for s in view.seats if s != view.seat and held[s])
+    stock = view.stock_size - bool(top) - len(given)
+    stock_mask = r.deck_mask & ~elsewhere
+    runs: tuple[tuple[int, int], ...] = ((stock, stock_mask),)
+    farmed = farmer is not None and farmer != view.seat
+    nines_tens = _nines_and_tens(r) & ~top & ~elsewhere if farmed else 0
+    hands: list[tuple[int, int, int]] = []
+    for s in view.seats:
+        if (s == view.seat and looked) or not held[s]:
+            continue
+        allowed = unseen & ~void[s] & ~(elsewhere if s not in holders else 0)
+        kept = 0
+        if farmed and s == farmer:
+            kept = held[s] if not exchanged else \
+                min(held[s], _farmer_kept(view, s, nines_tens, played, passed=s in passers))
+            if kept:
+                hands.append((s, kept, allowed & nines_tens))
+        if held[s] > kept:
+            hands.append((s, held[s] - kept, allowed))
+    if farmed and exchanged:  # the cards the farmer gave the kitty lie below the upcard
+        n = r.farmers_hand
+        runs = ((n, unseen & nines_tens & stock_mask), (stock - n, stock_mask))
     buried = buried_ok_mask(view)
     discards = tuple((s, view.discard_counts[s], unseen & buried & ~(elsewhere if s != view.dealer else 0))
                      for s in view.seats if s != view.seat and view.discard_counts[s])
-    k = Knowledge(seat=view.seat, unseen=unseen, hands=hands, discards=discards,
-                  stock=view.stock_size - bool(top), known=known, top=top.bit_length() - 1,
-                  stock_mask=r.deck_mask & ~elsewhere)
-    total = sum(n for _, n, _ in hands) + sum(n for _, n, _ in discards) + k.stock
+    k = Knowledge(seat=view.seat, unseen=unseen, hands=tuple(hands), discards=discards, stock=stock,
+                  known=known, top=top.bit_length() - 1, stock_runs=runs, stock_known=given)
+    total = sum(n for n, _ in k.slots())
     if total != unseen.bit_count():
         raise SamplingError(f"{unseen.bit_count()} unseen cards for {total} places")
     return k
 
 
+def _played(view: View) -> list[tuple[int, int]]:
+    """Every card played in the hand so far, as (seat, card)."""
+    out = [(s, int(c)) for plays, _ in view.tricks for s, c in plays]
+    return out + [(s, int(c)) for s, c in view.trick]
+
+
+def _nines_and_tens(rules: Rules) -> int:
+    """The deck's nines and tens (the cards of a farmer's hand)."""
+    return mask_of(c for c in rules.deck_cards if nines_and_tens(1 << c))
+
+
+def _farmer(view: View) -> tuple[int | None, bool, tuple[int, ...]]:
+    """The seat that called a farmer's hand (if any), whether it has exchanged cards with the kitty
+    yet, and when it is this seat, the cards it gave the kitty in the order they lie there."""
+    at = next((i for i, a in enumerate(view.log) if type(a) is Choose and a.option is Choice.FARMER), None)
+    if at is None:
+        return None, False, ()
+    farmer = view.log[at].seat
+    if farmer == view.seat:
+        after = view.log[at + 1:at + 2]
+        given = tuple(bits_of(mask_of(after[0].cards))) if after and type(after[0]) is Discard else ()
+        return farmer, bool(given), given
+    return farmer, not (view.phase is Phase.DISCARD and view.to_act == farmer), ()
+
+
+def _farmer_kept(view: View, farmer: int, nines_tens: int, played: list[tuple[int, int]], *,
+                 passed: bool) -> int:
+    """How many of the nines and tens a farmer kept in the exchange are still in its hand at least:
+    those kept, less as many as it may have played, discarded as the dealer or passed to its partner."""
+    shown = sum(1 for s, c in played if s == farmer and nines_tens >> c & 1)
+    kept = view.rules.hand_size - view.rules.farmers_hand
+    return max(0, kept - shown - view.discard_counts[farmer] - passed)
+
+
+def _best_passers(view: View) -> set[int]:
+    """The seats that have passed a card in partner's best: the loner's partner and the loner (not a
+    blind double loner), then a lone defender's partner and the lone defender, in that order."""
+    r = view.rules
+    pitcher = view.pitcher
+    if not r.partners_best or r.partner_pass or pitcher is None:
+        return set()
+    team = r.team_of(pitcher)
+    queue: list[int] = []
+    for a in view.log:
+        loner = type(a) is Choose and a.option is Choice.ALONE
+        if loner and (a.seat == pitcher or r.team_of(a.seat) != team):
+            mate = r.partner_of(a.seat)
+            if mate is not None:
+                queue += [mate, a.seat]
+    if view.phase is Phase.EXCHANGE and view.to_act in queue:
+        return set(queue[:queue.index(view.to_act)])
+    return set(queue) if view.phase in (Phase.PLAY, Phase.DONE) else set()
+
+
 def _upcard(view: View, seen: int) -> tuple[int, int]:
     """Where the unseen upcard is: (its bit when it lies on top of the stock, its bit when the dealer
-    picked it up and holds or discarded it); (0, 0) when there is none or it is seen."""
+    picked it up and holds or discarded it); (0, 0) when there is none or it is seen. The dealer
+    picks it up once trump is made in round one (a blind double loner's call among them)."""
     up = view.upcard
     if up is None or seen >> up & 1:
         return 0, 0
     bit = 1 << up
-    calls = [i for i, a in enumerate(view.log) if type(a) is DeclareTrump]
+    calls = [i for i, a in enumerate(view.log)
+             if type(a) is DeclareTrump or (type(a) is Choose and a.option is Choice.BLIND)]
     if up >= BIG_JOKER:  # the dealer named the Benny's suit first: not a call
         calls = calls[1:]
     if view.phase == Phase.AUCTION or not calls:
@@ -185,35 +288,23 @@ def _upcard(view: View, seen: int) -> tuple[int, int]:
 def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> Sample:
     """One deal consistent with ``view``, drawn with ``rng``."""
     k = know if know is not None else knowledge(view)
-    slots: list[tuple[int, int]] = [(n, allowed) for _, n, allowed in k.hands]
-    slots += [(n, allowed) for _, n, allowed in k.discards]
-    slots.append((k.stock, k.stock_mask))
-    cards = bits_of(k.unseen)
-    filled = _assign(cards, slots, rng)
-    n_seats = view.n_seats
-    hands = [0] * n_seats
-    mine = 0
-    for c in view.hand:
-        mine |= 1 << c
-    hands[view.seat] = mine
-    discards = [0] * n_seats
-    mine_d = 0
-    for c in view.discards:
-        mine_d |= 1 << c
-    discards[view.seat] = mine_d
-    i = 0
-    for s, _, _ in k.hands:
-        hands[s] = _mask(filled[i])
-        i += 1
+    filled = _assign(bits_of(k.unseen), k.slots(), rng)
+    hands = [0] * view.n_seats
+    hands[view.seat] = mask_of(view.hand)
+    discards = [0] * view.n_seats
+    discards[view.seat] = mask_of(view.discards)
+    stock = [k.top] if k.top >= 0 else []
+    stock += k.stock_known
+    for (where, who), cards in zip(k.places(), filled, strict=True):
+        if where == "hand":
+            hands[who] |= mask_of(cards)
+        elif where == "discards":
+            discards[who] = mask_of(cards)
+        else:
+            rng.shuffle(cards)
+            stock += cards
     for s, mask in k.known:
         hands[s] |= mask
-    for s, _, _ in k.discards:
-        discards[s] = _mask(filled[i])
-        i += 1
-    stock = filled[i]
-    rng.shuffle(stock)
-    if k.top >= 0:
-        stock.insert(0, k.top)
     return Sample(hands=tuple(hands), discards=tuple(discards), stock=tuple(stock))
 
 
@@ -308,12 +399,3 @@ def _backtrack(cards: list[int], slots: list[tuple[int, int]],
         return False
 
     return out if go(0) else None
-
-
-
-
-def _mask(cards: list[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
