@@ -22,6 +22,7 @@ from pitchkit.errors import PitchError
 from pitchkit.presets import presets
 from pitchkit.server.config import Settings
 from pitchkit.server.desk_routes import mount_desk
+from pitchkit.server.frames import DirectSender, KeepSend
 from pitchkit.server.live import Subscriber
 from pitchkit.server.service import Forbidden, NotFound, Stale, TableService
 from pitchkit.server.views import table_json
@@ -228,6 +229,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     desk = mount_desk(app, service)
     mount_pages(app)
+    app.add_middleware(KeepSend)
     return app
 
 
@@ -240,12 +242,23 @@ def _origin_ok(ws: WebSocket, settings: Settings) -> bool:
 
 
 async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
+    direct = DirectSender.find(ws.scope)
     while True:
+        texts: list[str] = []
+        closing = False
         for message in await sub.take():
             if message is None:
-                await ws.close(code=CLOSE_BEHIND)
-                return
-            await ws.send_text(message)
+                closing = True
+                break
+            texts.append(message)
+        if direct is None:
+            for text in texts:
+                await ws.send_text(text)
+        elif texts and not await direct.send(texts):
+            return
+        if closing:
+            await ws.close(code=CLOSE_BEHIND)
+            return
 
 
 async def _receive_loop(ws: WebSocket, service: TableService, table_id: str, sub: Subscriber,
