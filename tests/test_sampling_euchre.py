@@ -20,17 +20,10 @@ from pitchkit.rules import Rules
 from pitchkit.search.inference import auction_likelihood
 from pitchkit.search.sampling import Knowledge, Sample, knowledge, sample
 from pitchkit.view import View, make_view
-from tests.test_sampling import shown_void
+from tests.test_sampling import mask, shown_void
 
 ALL: dict[str, object] = {"partners-best": True, "defend-alone-points": 8, "blind-loner-points": 8,
                           "throw-in-no-trump": True, "throw-in": True}
-
-
-def mask(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << int(c)
-    return m
 
 
 def nines_tens(rules: Rules) -> int:
