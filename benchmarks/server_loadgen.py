@@ -5,14 +5,16 @@
 seat joined); :func:`drive` connects one websocket client per seat and plays: the seat to act waits
 ``think`` seconds, then sends a random legal action from its state with the version it saw. A table
 whose game ends is replaced by a new one until the deadline. What it measures is a :class:`Totals`.
-Frames are parsed with orjson; the clients run on uvloop when it is installed.
+The clients are the ``websockets`` library's sans-I/O protocol on asyncio transports (no task
+per connection, no compression), messages are parsed with orjson, and the clients run on uvloop
+when it is installed: the load generator shares the processor with the server, so its CPU per
+action counts as much as the server's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
-import contextlib
 import random
 import resource
 import time
@@ -24,8 +26,11 @@ from multiprocessing.synchronize import Barrier
 from typing import Any
 
 import orjson
-from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Response
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 #: seconds allowed for starting the server, creating the first tables and connecting every client
 SETUP_SECONDS = 180.0
@@ -151,21 +156,23 @@ class Load:
     async def open(self, table: TableSeats) -> TableRun | None:
         """Connect the table's four seats and read their snapshots."""
         run = TableRun(self, table)
+        loop = asyncio.get_running_loop()
+        host, _, port = self.base[len("http://"):].partition(":")
         try:
             for seat, token in enumerate(table.tokens):
-                ws = await connect(f"{self.ws_base}/ws/tables/{table.id}?token={token}", compression=None,
-                                   proxy=None, open_timeout=CALL_SECONDS, ping_interval=None,
-                                   close_timeout=1, max_size=2**20)
+                uri = f"{self.ws_base}/ws/tables/{table.id}?token={token}"
+                ws = Client(uri, run, seat)
+                await asyncio.wait_for(loop.create_connection(ws.itself, host, int(port)), CALL_SECONDS)
                 run.sockets.append(ws)
-                first = orjson.loads(await asyncio.wait_for(ws.recv(), CALL_SECONDS))
+                first = orjson.loads(await asyncio.wait_for(ws.first, CALL_SECONDS))
                 if first.get("type") != "snapshot" or first.get("seat") != seat:
                     self.error("the first message was not the seat's snapshot")
-                    await run.close()
+                    run.close()
                     return None
                 run.snapshots.append(first)
-        except (OSError, TimeoutError, ConnectionClosed) as e:
+        except (OSError, TimeoutError, ConnectionError) as e:
             self.error(f"connect: {type(e).__name__}")
-            await run.close()
+            run.close()
             return None
         return run
 
@@ -184,13 +191,80 @@ class Load:
             run = await self.open(table)
 
 
+class Client(asyncio.Protocol):
+    """One seat's websocket connection: the ``websockets`` sans-I/O client protocol on an asyncio
+    transport. The first text message completes :attr:`first`; the later ones go to its table's
+    :meth:`TableRun.message`."""
+
+    def __init__(self, uri: str, run: TableRun, seat: int) -> None:
+        self.conn = ClientProtocol(parse_uri(uri), max_size=2**20)
+        self.run = run
+        self.seat = seat
+        self.transport: asyncio.Transport | None = None
+        self.first: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+
+    def itself(self) -> Client:
+        """This protocol (the factory ``create_connection`` calls)."""
+        return self
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # uvloop's is not a subclass
+        self.conn.send_request(self.conn.connect())
+        self.flush()
+
+    def data_received(self, data: bytes) -> None:
+        self.conn.receive_data(data)
+        for event in self.conn.events_received():
+            if isinstance(event, Frame):
+                if event.opcode is Opcode.TEXT:
+                    if self.first.done():
+                        self.run.message(self.seat, bytes(event.data))
+                    else:
+                        self.first.set_result(bytes(event.data))
+            elif (isinstance(event, Response) and self.conn.handshake_exc is not None
+                  and not self.first.done()):
+                self.first.set_exception(ConnectionError(str(self.conn.handshake_exc)))
+        self.flush()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.first.done():
+            self.first.set_exception(ConnectionError("closed before the first message"))
+        code = self.conn.close_rcvd.code if self.conn.close_rcvd is not None else None
+        self.run.lost(code)
+
+    def flush(self) -> None:
+        """Write what the protocol has to send; close the socket when it should be closed."""
+        out = self.conn.data_to_send()
+        if self.transport is None or self.transport.is_closing():
+            return
+        data = b"".join(out)
+        if data:
+            self.transport.write(data)
+        if self.conn.close_expected() or (out and out[-1] == b""):
+            self.transport.close()
+
+    def send(self, text: bytes) -> None:
+        """Send one text message (nothing when the connection is no longer open)."""
+        if self.conn.state is State.OPEN:
+            self.conn.send_text(text)
+            self.flush()
+
+    def close(self) -> None:
+        """Close the connection (a close frame, then the socket without waiting for the answer)."""
+        if self.conn.state is State.OPEN:
+            self.conn.send_close()
+            self.flush()
+        if self.transport is not None:
+            self.transport.close()
+
+
 class TableRun:
     """One table's four connections while its game is played."""
 
     def __init__(self, load: Load, table: TableSeats) -> None:
         self.load = load
         self.table = table
-        self.sockets: list[ClientConnection] = []
+        self.sockets: list[Client] = []
         self.snapshots: list[dict[str, Any]] = []
         self.seen = [0] * SEATS
         #: actions sent and not yet known to every seat: (version sent with, time sent)
@@ -202,44 +276,44 @@ class TableRun:
         self.acting: set[asyncio.Task[None]] = set()
         #: seconds the table's first action waits besides the think time
         self.start_delay = 0.0
+        #: done when the game ends or a connection is lost
+        self.done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
 
-    async def close(self) -> None:
-        """Close every connection (bounded by the client's close timeout)."""
+    def close(self) -> None:
+        """Close every connection."""
         for ws in self.sockets:
-            with contextlib.suppress(Exception):
-                await ws.close()
+            ws.close()
 
     async def play(self, stop: asyncio.Event) -> None:
-        """Read every seat's messages and act when a seat is to act, until the game ends, a connection
-        fails, or ``stop``."""
+        """Act when a seat is to act (its connection calls :meth:`message`), until the game ends, a
+        connection fails, or ``stop``."""
         self.load.active.add(self)
-        readers = [asyncio.create_task(self.read(seat)) for seat in range(SEATS)]
         for seat, snap in enumerate(self.snapshots):
             self.receive(seat, snap)
-        ended = asyncio.create_task(stop.wait())
-        await asyncio.wait([ended, *readers], return_when=asyncio.FIRST_COMPLETED)
+        ended = asyncio.ensure_future(stop.wait())
+        waiting: list[asyncio.Future[Any]] = [ended, self.done]
+        await asyncio.wait(waiting, return_when=asyncio.FIRST_COMPLETED)
         ended.cancel()
         self.load.active.discard(self)
-        await self.close()
-        for task in readers:
-            task.cancel()
-        await asyncio.gather(*readers, return_exceptions=True)
+        self.close()
         if self.pending and not self.over:
             self.load.error("an action was never answered to every seat")
 
-    async def read(self, seat: int) -> None:
-        ws = self.sockets[seat]
+    def message(self, seat: int, raw: bytes) -> None:
+        """A text message to ``seat``'s connection."""
         totals = self.load.totals
-        try:
-            async for raw in ws:
-                totals.messages += 1
-                totals.message_bytes += len(raw)
-                self.receive(seat, orjson.loads(raw))
-                if self.over:
-                    return
-        except ConnectionClosed as e:
-            if not self.over and self.load.sending:
-                self.load.error(f"connection closed by the server: code {e.rcvd.code if e.rcvd else None}")
+        totals.messages += 1
+        totals.message_bytes += len(raw)
+        self.receive(seat, orjson.loads(raw))
+        if self.over and not self.done.done():
+            self.done.set_result(None)
+
+    def lost(self, code: int | None) -> None:
+        """A connection was closed."""
+        if not self.over and self.load.sending and self in self.load.active:
+            self.load.error(f"connection closed by the server: code {code}")
+        if not self.done.done():
+            self.done.set_result(None)
 
     def receive(self, seat: int, msg: dict[str, Any]) -> None:
         """One message to ``seat``: note its version, time the actions it completes, act if asked."""
@@ -289,9 +363,7 @@ class TableRun:
         now = time.perf_counter()
         self.pending.append((version, now))
         self.load.totals.sent.append(now)
-        with contextlib.suppress(ConnectionClosed):
-            await self.sockets[seat].send(orjson.dumps({"type": "act", "action": action,
-                                                        "version": version}).decode())
+        self.sockets[seat].send(orjson.dumps({"type": "act", "action": action, "version": version}))
 
 
 async def drive(base: str, tables: list[TableSeats], *, variant: str, think: float, seconds: float,
