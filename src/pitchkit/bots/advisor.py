@@ -5,9 +5,12 @@ In the auction, deals consistent with the seat's view are sampled
 each of its most promising trump suits (:func:`pitchkit.search.contract.simulate`, the solver of
 :func:`~pitchkit.search.solver.make_solver`, as the ``pimc`` bot does). Per legal bid, in its best
 suit: the chance of making it and the expected change of the seat's side's score (points taken
-when made, the bid lost when set). The sampled share is discounted by
-:data:`~pitchkit.search.contract.PLAYED_OUT_DISCOUNT`: a pitcher who sees every card makes a little
-more than the ``pimc`` bot at the table (measured by ``benchmarks/advisor_calibration.py``).
+when made, the bid lost when set). A pitcher who sees every card makes more than one at the table,
+so the sampled share is calibrated (:class:`Calibration`): per family of presets, a logistic curve
+in the share, the bid's height and the seat's place in the auction, fitted on hands the ``pimc`` bot
+played out (``benchmarks/advisor_calibration.py`` writes the table, ``advisor_calibration.json``).
+Presets without a table take the share times
+:data:`~pitchkit.search.contract.PLAYED_OUT_DISCOUNT`.
 
 In the play, each legal card's average value over sampled deals
 (:func:`pitchkit.search.pimc.pimc_values`): the seat's side's score change against the others'.
@@ -19,12 +22,20 @@ depends on the machine's speed).
 
 from __future__ import annotations
 
+import functools
+import json
+import math
 import random
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from importlib import resources
+from typing import Any
 
 from pitchkit.actions import Action, Bid, Phase, Play
 from pitchkit.cards import Card
+from pitchkit.errors import PitchError, quote
+from pitchkit.rules import Rules
 from pitchkit.search import contract
 from pitchkit.search.pimc import MAX_SOLVED_CARDS, pimc_values
 from pitchkit.search.solver import SolveStats
@@ -46,6 +57,104 @@ _LEAST = 8
 _LEAST_CARDS = 4
 
 
+#: the calibration tables, next to this module
+CALIBRATION_FILE = "advisor_calibration.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Calibration:
+    """The chance of making a bid from its sampled share, for one family of presets:
+    ``sigmoid(intercept + share * logit(s) + height * h + place * a)`` where ``s`` is the share of
+    solved deals that make the bid, pulled towards a half by half a deal (so no share is 0 or 1),
+    ``h`` the bid's height (0 for the lowest bid, 1 for the highest plain bid and above) and ``a`` the
+    seat's place in the auction (0 for the first to bid, 1 for the dealer). ``share`` is never
+    negative and ``height`` never positive, so the chance never falls as the share rises, nor rises
+    with the bid."""
+
+    family: str
+    presets: tuple[str, ...]
+    intercept: float
+    share: float
+    height: float
+    place: float
+    #: positions the curve was fitted on
+    positions: int = 0
+
+    def chance(self, made: int, solved: int, height: float, place: float) -> float:
+        """The calibrated chance for ``made`` of ``solved`` deals making the bid."""
+        s = (made + 0.5) / (solved + 1)
+        z = self.intercept + self.share * math.log(s / (1 - s)) + self.height * height + self.place * place
+        return 1.0 / (1.0 + math.exp(-z))
+
+    @staticmethod
+    def from_json(family: str, data: Mapping[str, Any]) -> Calibration:
+        """One family's entry of the calibration file (a clear error for a malformed one)."""
+        try:
+            w = data["weights"]
+            cal = Calibration(family, tuple(str(p) for p in data["presets"]), float(w["intercept"]),
+                              float(w["share"]), float(w["height"]), float(w["place"]),
+                              int(data.get("positions", 0)))
+        except (KeyError, TypeError, ValueError) as e:
+            raise PitchError(f"calibration {quote(family)}: malformed entry ({quote(str(e))})") from None
+        if not all(map(math.isfinite, (cal.intercept, cal.share, cal.height, cal.place))):
+            raise PitchError(f"calibration {quote(family)}: weights must be finite numbers")
+        if cal.share < 0 or cal.height > 0:
+            raise PitchError(f"calibration {quote(family)}: the share's weight must not be negative, "
+                             "nor the height's positive")
+        return cal
+
+    def to_json(self) -> dict[str, Any]:
+        """The entry as the calibration file has it."""
+        return {"presets": list(self.presets), "positions": self.positions,
+                "weights": {"intercept": self.intercept, "share": self.share, "height": self.height,
+                            "place": self.place}}
+
+
+def parse_calibrations(data: Mapping[str, Any]) -> dict[str, Calibration]:
+    """The calibration per preset name from the file's JSON (``{"families": {name: entry}}``)."""
+    out: dict[str, Calibration] = {}
+    for family, entry in data.get("families", {}).items():
+        cal = Calibration.from_json(family, entry)
+        for preset in cal.presets:
+            out[preset] = cal
+    return out
+
+
+@functools.cache
+def calibrations() -> dict[str, Calibration]:
+    """The package's calibration tables, per preset name."""
+    text = resources.files("pitchkit.bots").joinpath(CALIBRATION_FILE).read_text(encoding="utf-8")
+    return parse_calibrations(json.loads(text))
+
+
+def calibration_for(rules: Rules) -> Calibration | None:
+    """The calibration of the rules' preset, if it has one."""
+    return calibrations().get(rules.preset)
+
+
+def bid_height(rules: Rules, bid: int) -> float:
+    """0 for the lowest bid, 1 for the highest plain bid (and smudge bids)."""
+    return min(1.0, (bid - rules.min_bid) / max(1, rules.max_bid - rules.min_bid))
+
+
+def auction_place(view: View) -> float:
+    """The seat's place in the auction: 0 for the first to bid, 1 for the dealer."""
+    seats = view.seats
+    n = len(seats)
+    return ((seats.index(view.seat) - seats.index(view.dealer) - 1) % n) / max(1, n - 1)
+
+
+def calibrated(rules: Rules, bid: int, made: int, solved: int, place: float,
+               calibration: Calibration | None) -> float:
+    """The chance of making ``bid`` when ``made`` of ``solved`` deals make it, from the seat's
+    ``place`` in the auction (:func:`auction_place`): ``calibration``'s curve (for example
+    ``calibration_for(rules)``), or the share times
+    :data:`~pitchkit.search.contract.PLAYED_OUT_DISCOUNT` if None."""
+    if calibration is None:
+        return made / solved * contract.PLAYED_OUT_DISCOUNT
+    return calibration.chance(made, solved, bid_height(rules, bid), place)
+
+
 @dataclass(frozen=True, slots=True)
 class BidAdvice:
     """One legal bid: its chance of being made and its expected score change, in its best suit."""
@@ -56,6 +165,8 @@ class BidAdvice:
     suit: int
     make: float
     expected: float
+    #: the share of solved deals that make it, before calibration
+    share: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +206,29 @@ def advise(view: View, rng: random.Random, *, samples: int | None = None, nodes:
 def advise_bids(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes: int = NODES,
                 seconds: float | None = None) -> Advice:
     """The chance of making each legal bid and its expected score change (see the module)."""
+    sampled = sample_bids(view, rng, samples=samples, nodes=nodes, seconds=seconds)
+    if sampled is None:
+        return Advice()
+    points, in_play = sampled
+    r = view.rules
+    bids = [a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None]
+    return Advice(bids=bid_advice(r, bids, auction_place(view), points, in_play, calibration_for(r)),
+                  samples=len(next(iter(points.values()))))
+
+
+def sample_bids(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes: int = NODES,
+                seconds: float | None = None) -> tuple[dict[int, list[int]], dict[int, list[int]]] | None:
+    """Per trump suit worth trying, the points the seat's side is sure of in each solved deal with
+    the seat pitching, and the points in play (None when nothing could be solved)."""
     r = view.rules
     if (r.draw_to or len(view.hand)) > contract.MAX_SIMULATED_CARDS:
-        return Advice()
+        return None
     hand = 0
     for c in view.hand:
         hand |= 1 << c
     suits = contract.candidate_suits(view, hand, limit=SUITS)
     if not suits:
-        return Advice()
+        return None
     points: dict[int, list[int]] = {s: [] for s in suits}
     in_play: dict[int, list[int]] = {s: [] for s in suits}
     spent = 0
@@ -121,22 +246,32 @@ def advise_bids(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes
             in_play[s] += sim.in_play[s]
         if len(sim.points[suits[0]]) < step:  # the nodes ran out
             break
-    solved = len(points[suits[0]])
-    if not solved:
-        return Advice()
+    return (points, in_play) if points[suits[0]] else None
+
+
+def bid_advice(rules: Rules, bids: Sequence[int], place: float, points: Mapping[int, Sequence[int]],
+               in_play: Mapping[int, Sequence[int]],
+               calibration: Calibration | None) -> tuple[BidAdvice, ...]:
+    """Each bid's advice in its best suit, from the points the seat's side is sure of in each solved
+    deal per suit (``points``, of ``in_play``), the chance calibrated by ``calibration`` (the
+    sampled share times :data:`~pitchkit.search.contract.PLAYED_OUT_DISCOUNT` if None)."""
     out: list[BidAdvice] = []
-    for a in view.legal:
-        if not isinstance(a, Bid) or a.amount is None:
-            continue
+    for bid in bids:
+        loss = rules.smudge_value if rules.is_special_bid(bid) else bid
         best: BidAdvice | None = None
-        for s in suits:
-            odds = contract.bid_odds(r, a.amount, points[s], in_play[s],
-                                     discount=contract.PLAYED_OUT_DISCOUNT)
-            if best is None or odds.expected > best.expected:
-                best = BidAdvice(a.amount, r.bid_name(a.amount), s, odds.make, odds.expected)
+        for suit, pts in points.items():
+            if not pts:
+                continue
+            odds = contract.bid_odds(rules, bid, pts, in_play[suit], discount=1.0)
+            # the mean points taken in the deals that make it
+            won = (odds.expected + (1.0 - odds.make) * loss) / odds.make if odds.make else 0.0
+            make = calibrated(rules, bid, round(odds.make * len(pts)), len(pts), place, calibration)
+            expected = make * won - (1.0 - make) * loss
+            if best is None or expected > best.expected:
+                best = BidAdvice(bid, rules.bid_name(bid), suit, make, expected, odds.make)
         if best is not None:
             out.append(best)
-    return Advice(bids=tuple(out), samples=solved)
+    return tuple(out)
 
 
 def advise_cards(view: View, rng: random.Random, *, samples: int = PLAY_SAMPLES,
