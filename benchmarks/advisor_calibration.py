@@ -7,7 +7,7 @@ its deals (``--samples``, the advisor's default), and one bid is pitched by the 
 pass, so the contract is the seat's): half of the positions the bid the advisor rates best, the
 others a legal bid drawn at random, so every bid the hint shows is tested. The hand is then played
 out from there by each of ``--players`` in every seat (``heuristic``, the table's default opponent,
-unless told; ``pimc``, the hint's bot with the compiled solver, costs about twenty times as much)
+unless told; ``pimc``, the hint's bot with the compiled solver, costs more than the advice itself)
 and whether the bid was made is recorded for each.
 
 Positions are numbered per preset and each has its own seed, so a run may be stopped, resumed
