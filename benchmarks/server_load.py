@@ -20,7 +20,8 @@ Figures (JSON with ``--json``):
   default: only what was committed counts). Read with SQLAlchemy from ``--db`` (or the temporary
   database); with ``--url`` and no ``--db``, from ``GET /api/tables/{id}`` and ``/record``;
 - ``server_cpu``, ``client_cpu``: CPU seconds per second of the run (1.0 is one core), to see whether
-  the load generator kept up;
+  the load generator kept up; ``cpu_us_per_action``: the CPU microseconds of each side per action
+  (the two share the processor, so both decide the throughput);
 - ``stalls``: how often the server's event loop did not run for ``--lag-ms`` (default 15) or more
   (``loop``), and how often a full garbage collection took that long (``gc``), from its log, during
   the measured part of the run; the longest stalls with what they were made of (``cpu_ms``: the
@@ -286,11 +287,20 @@ def run(args: argparse.Namespace, base: str, pid: int | None, db: str | None) ->
         "bytes_per_message": round(totals.message_bytes / totals.messages) if totals.messages else 0,
         "server_cpu": round((cpu1 - cpu0) / wall, 2) if pid else None,
         "client_cpu": round(totals.cpu / wall, 2),
+        "cpu_us_per_action": {"server": per_action(cpu1 - cpu0, wall, totals.actions, args.seconds)
+                              if pid else None,
+                              "client": per_action(totals.cpu, wall, totals.actions, args.seconds)},
         "load_average_before": [round(x, 2) for x in load_avg],
         "profile": profile_shares(args.profile) if profiler is not None else None,
         "sent_per_50ms": arrivals(totals.sent, 0.05),
         "_seen": totals.seen, "_window": totals.window,
     }
+
+
+def per_action(cpu: float, wall: float, actions: int, seconds: float) -> int | None:
+    """CPU microseconds per action: CPU per second of the run over actions per second of the
+    measured part."""
+    return round(cpu / wall / (actions / seconds) * 1e6) if actions else None
 
 
 def arrivals(sent: list[float], width: float) -> dict[str, float]:
