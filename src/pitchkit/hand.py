@@ -9,11 +9,10 @@ anything, so an illegal action leaves the state as it was.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
 from itertools import combinations, repeat
-from operator import add, is_, itemgetter
+from operator import add, is_
 
 from pitchkit import auction
 from pitchkit.actions import (
@@ -43,6 +42,7 @@ from pitchkit.cards import (
     shuffled,
 )
 from pitchkit.checks import card_indices, check_action, check_deal, check_dealt
+from pitchkit.dealing import BIT, deal_plan, seating
 from pitchkit.drawing import DrawAndExchange
 from pitchkit.ending import going_out
 from pitchkit.errors import DealError, IllegalActionError, quote
@@ -125,7 +125,7 @@ class Hand(DrawAndExchange, UpcardHand):
         self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
         if len(self.scores_before) != n:
             raise DealError(f"scores: {len(self.scores_before)} given for {n} seats")
-        nxt, order = _seating(active, dealer)
+        nxt, order = seating(active, dealer)
         self._next = nxt
         self._order = order
         self.hands: list[int] = held
@@ -190,13 +190,13 @@ class Hand(DrawAndExchange, UpcardHand):
         playing = tuple(sorted(seats)) if seats is not None else _EVERYONE[n]
         if dealer not in playing:
             raise DealError(f"dealer {quote(dealer)} is not a seat in this hand")
-        takes, dealt = _deal_plan(len(playing), rules.deal_packet, rules.hand_size)
+        takes, dealt = deal_plan(len(playing), rules.deal_packet, rules.hand_size)
         hands: list[Sequence[int]] = [()] * n
-        for s, take in zip(_seating(playing, dealer)[1], takes, strict=True):
+        for s, take in zip(seating(playing, dealer)[1], takes, strict=True):
             hands[s] = take(cards)
         # a whole deck dealt in order is a valid deal by construction: skip the explicit-deal checks
         hand = object.__new__(cls)
-        hand._setup(rules, dealer=dealer, dealt=hands, held=[sum(map(_BIT, h)) for h in hands],
+        hand._setup(rules, dealer=dealer, dealt=hands, held=[sum(map(BIT, h)) for h in hands],
                     active=playing, stock=cards[dealt:], scores=scores)
         return hand
 
@@ -586,41 +586,6 @@ class Hand(DrawAndExchange, UpcardHand):
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _EVERYONE: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
-_BIT = BITS.__getitem__
-#: a seat's cards taken from a deck in dealing order
-_Take = Callable[[Sequence[int]], Sequence[int]]
-
-
-@cache
-def _deal_plan(seats: int, packet: int, size: int) -> tuple[tuple[_Take, ...], int]:
-    """How a deck in dealing order is dealt to ``seats`` seats, ``size`` cards each in packets of
-    ``packet``: for each seat from the dealer's left the getter of its cards, and how many cards are
-    dealt (the rest is the stock)."""
-    positions: list[list[int]] = [[] for _ in range(seats)]
-    pos = 0
-    while len(positions[-1]) < size:
-        for got in positions:
-            k = min(packet, size - len(got))
-            got.extend(range(pos, pos + k))
-            pos += k
-    return tuple(itemgetter(*p) if len(p) > 1 else _one(p[0]) for p in positions), pos
-
-
-def _one(position: int) -> _Take:
-    return lambda cards: (cards[position],)
-
-
-@cache
-def _seating(active: tuple[int, ...], dealer: int) -> tuple[dict[int, int], tuple[int, ...]]:
-    """The next seat clockwise of each seat in the hand, and the seats from the dealer's left
-    round to the dealer (shared by every hand with these seats and dealer: never mutated)."""
-    nxt = {s: active[(i + 1) % len(active)] for i, s in enumerate(active)}
-    order = [nxt[dealer]]
-    while len(order) < len(active):
-        order.append(nxt[order[-1]])
-    return nxt, tuple(order)
-
-
 def trick_winner(tt: TrumpTable, plays: Sequence[tuple[int, int]]) -> int:
     """The seat that wins a trick: highest trump, else highest card of the suit led; among equal
     cards (equal jokers) the first played."""
