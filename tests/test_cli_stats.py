@@ -7,6 +7,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
@@ -96,3 +97,45 @@ def test_stats_table_and_an_empty_folder(tmp_path: Path) -> None:
     empty = runner.invoke(app, ["stats", "--save-dir", str(tmp_path / "none")])
     assert empty.exit_code == 0
     assert empty.stdout.startswith(f"Saved games in {tmp_path / 'none'}: 0 (0 finished)")
+
+
+def simulated(*args: str) -> dict[str, Any]:
+    """``pitch simulate ... --json``, read back."""
+    result = runner.invoke(app, ["simulate", *args, "--json", "--quiet"])
+    assert result.exit_code == 0, result.output
+    out: dict[str, Any] = json.loads(result.output)
+    return out
+
+
+def test_simulate_euchre_shows_makings_and_outcomes_not_point_categories() -> None:
+    out = simulated("--variant", "euchre", "--hands", "300", "--engine")
+    assert "points_per_category" not in out and "bids" not in out
+    outcomes = out["outcomes"]
+    assert list(outcomes) == ["made", "march", "alone-march", "euchre"]
+    assert abs(sum(outcomes.values()) - 1) < 1e-3
+    assert abs(outcomes["made"] + outcomes["march"] + outcomes["alone-march"] - out["made_rate"]) < 1e-3
+    assert outcomes["euchre"] == out["euchred_rate"] > 0
+    making = out["making"]
+    assert abs(making["ordered_up"] + making["named"] - 1) < 1e-3
+    assert 0 < making["named"] < making["ordered_up"] and 0 < making["alone"] < 1
+    assert out["points_per_hand"] > 0
+
+
+def test_simulate_euchre_options_add_their_outcomes() -> None:
+    out = simulated("--variant", "euchre", "--hands", "100", "--engine",
+                    "-o", "super-euchre-points=4", "-o", "going-alone=false")
+    assert list(out["outcomes"]) == ["made", "march", "euchre", "super-euchre"]
+    assert out["making"]["alone"] == 0
+
+
+def test_simulate_euchre_fast_path_agrees_with_the_engine() -> None:
+    from pitchkit import fast
+
+    fast_out = simulated("--variant", "euchre", "--hands", "4000")
+    if not fast.available():
+        pytest.skip("the compiled fast path is not installed")
+    assert fast_out["path"] == "fast"
+    engine_out = simulated("--variant", "euchre", "--hands", "1500", "--engine")
+    for group in ("outcomes", "making"):
+        for key, value in engine_out[group].items():
+            assert abs(fast_out[group][key] - value) < 0.05, (group, key)

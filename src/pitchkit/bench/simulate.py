@@ -16,10 +16,22 @@ from typing import Any
 
 from pitchkit.bench.selfplay import play_random_hand
 from pitchkit.errors import PitchError
-from pitchkit.rules import POINT_VALUES, Rules
+from pitchkit.making import Making
+from pitchkit.rules import POINT_VALUES, Rules, ScoreBy
 
 #: Hands per chunk, per path (the fast path is about a hundred times faster).
 CHUNK = {"fast": 20_000, "engine": 200}
+
+#: The outcomes of a hand scored by tricks, in the order shown, each with the rule that makes it
+#: possible (``None``: always possible)
+TRICK_OUTCOMES = (("made", None), ("march", None), ("alone-march", "going_alone"),
+                  ("blind-march", "blind_loner_points"), ("euchre", None),
+                  ("super-euchre", "super_euchre_points"), ("lone-euchre", "defend_alone_points"))
+
+
+def trick_outcomes(rules: Rules) -> list[str]:
+    """The outcomes ``rules`` can give a hand scored by tricks (the award each scores)."""
+    return [name for name, rule in TRICK_OUTCOMES if rule is None or getattr(rules, rule)]
 
 
 @dataclass
@@ -38,6 +50,13 @@ class SimStats:
     bids: dict[int, list[int]] = field(default_factory=dict)
     #: category -> points it awarded over all hands
     categories: dict[str, int] = field(default_factory=dict)
+    #: hands scored by tricks: award -> hands it ended
+    outcomes: dict[str, int] = field(default_factory=dict)
+    #: hands scored by tricks: trump made in round two (named), made by a player alone, made by the
+    #: dealer's side
+    named: int = 0
+    alone: int = 0
+    dealer_side: int = 0
 
     def merge(self, other: SimStats) -> None:
         """Add another chunk's counters."""
@@ -53,14 +72,36 @@ class SimStats:
             row[1] += m
         for cat, v in other.categories.items():
             self.categories[cat] = self.categories.get(cat, 0) + v
+        for name, v in other.outcomes.items():
+            self.outcomes[name] = self.outcomes.get(name, 0) + v
+        self.named += other.named
+        self.alone += other.alone
+        self.dealer_side += other.dealer_side
 
     def summary(self, rules: Rules) -> dict[str, Any]:
-        """Rates and means: how often each bid is made, points per category and per hand."""
+        """Rates and means: how often each bid is made, points per category and per hand; for hands
+        scored by tricks, how often each outcome ends a hand and how trump was made instead."""
         scored = self.hands - self.misdeals
 
         def rate(a: int, b: int) -> float:
             return round(a / b, 4) if b else 0.0
 
+        if rules.score_by == ScoreBy.TRICKS:
+            return {
+                "hands": self.hands,
+                "scored_hands": scored,
+                "thrown_in_rate": rate(self.misdeals, self.hands),
+                "made_rate": rate(self.made, scored),
+                "euchred_rate": rate(scored - self.made, scored),
+                "points_per_hand": rate(self.points, scored),
+                "makers_delta_per_hand": rate(self.pitcher_delta, scored),
+                "making": {"ordered_up": rate(scored - self.named, scored),
+                           "named": rate(self.named, scored),
+                           "alone": rate(self.alone, scored),
+                           "dealer_side": rate(self.dealer_side, scored)},
+                "outcomes": {name: rate(self.outcomes.get(name, 0), scored)
+                             for name in trick_outcomes(rules)},
+            }
         return {
             "hands": self.hands,
             "scored_hands": scored,
@@ -114,6 +155,14 @@ def engine_chunk(rules: Rules, count: int, seed: int) -> SimStats:
         row[1] += bool(res.made)
         st.made += bool(res.made)
         st.pitcher_delta += res.delta[res.pitcher]
+        if rules.score_by == ScoreBy.TRICKS:
+            making = hand.auction
+            assert isinstance(making, Making)
+            st.named += making.round == 2
+            st.alone += making.alone
+            st.dealer_side += rules.team_of(res.pitcher) == rules.team_of(hand.dealer)
+            for a in res.awards:
+                st.outcomes[a.point] = st.outcomes.get(a.point, 0) + 1
         for a in res.awards:
             st.points += a.value
             st.categories[a.point] = st.categories.get(a.point, 0) + a.value
@@ -127,7 +176,8 @@ def fast_chunk(rules: Rules, count: int, seed: int) -> SimStats:
     from pitchkit import fast
     from pitchkit.fast.kernel import CATEGORIES, PLAYED
 
-    b = fast.play_random(rules, count, seed=seed)
+    tricks = rules.score_by == ScoreBy.TRICKS
+    b = fast.play_random(rules, count, seed=seed, trace=tricks)
     played = b.misdeal == PLAYED
     st = SimStats(hands=count, misdeals=int((~played).sum()), ran=int(b.ran.sum()),
                   made=int(b.made.sum()))
@@ -140,7 +190,40 @@ def fast_chunk(rules: Rules, count: int, seed: int) -> SimStats:
         if awarded:
             st.categories[cat] = awarded * POINT_VALUES[cat]
             st.points += awarded * POINT_VALUES[cat]
+    if tricks:
+        _trick_counts(rules, b, played, st)
     return st
+
+
+def _trick_counts(rules: Rules, b: Any, played: Any, st: SimStats) -> None:
+    """The outcome, round and going alone of each played hand of a traced batch scored by tricks."""
+    import numpy as np
+
+    from pitchkit.fast.kernel import KIND_ALONE, KIND_BID
+
+    tr = b.trace
+    rows = np.arange(tr.actions.shape[1])[None, :] < tr.n_actions[:, None]
+    kind, value = tr.actions[:, :, 1], tr.actions[:, :, 2]
+    named = ((kind == KIND_BID) & rows).sum(axis=1) >= rules.players
+    alone = ((kind == KIND_ALONE) & (value == 1) & rows).any(axis=1)
+    team = np.array([rules.team_of(s) for s in range(rules.players)])
+    makers = team[np.maximum(b.pitcher, 0)]
+    taken = (team[tr.winners] == makers[:, None]).sum(axis=1)
+    all_tricks = tr.winners.shape[1]
+    st.points = int(b.delta.max(axis=1)[played].sum())
+    st.named = int((named & played).sum())
+    st.alone = int((alone & played).sum())
+    st.dealer_side = int(((team[b.dealer] == makers) & played).sum())
+    kinds = {
+        "made": (taken >= rules.tricks_needed) & (taken < all_tricks),
+        "march": (taken == all_tricks) & ~alone,
+        "alone-march": (taken == all_tricks) & alone,
+        "euchre": (taken < rules.tricks_needed) & ((taken > 0) | (rules.super_euchre_points == 0)),
+        "super-euchre": (taken == 0) & (rules.super_euchre_points != 0),
+    }
+    for name, sel in kinds.items():
+        if int((sel & played).sum()):
+            st.outcomes[name] = int((sel & played).sum())
 
 
 def _run(job: tuple[Rules, str, int, int]) -> SimStats:

@@ -70,7 +70,8 @@ def simulate(
     quiet: bool = QUIET,
 ) -> None:
     """Play many random hands (independent deals, random dealer) and summarise them: how often each
-    bid is made, the set rate, mean points per category and per hand."""
+    bid is made, the set rate, mean points per category and per hand; for games scored by tricks,
+    how trump was made and how often each outcome (made, march, euchred...) ended a hand."""
     try:
         rules = make_rules(variant, parse_option_pairs(option), players=players)
     except PitchError as e:
@@ -108,6 +109,9 @@ def _show(out: dict[str, object]) -> None:
     console.print(f"{out['variant']}, {out['players']} players: {out['hands']:,} random hands "
                   f"(seed {out['seed']}, {out['path']} path, {timing['jobs']} jobs, "
                   f"{timing['seconds']} s, {timing['hands_per_s']:,.0f} hands/s)")
+    if "outcomes" in out:
+        _show_tricks(console, out)
+        return
     console.print(f"made {out['made_rate']:.1%}, set {out['set_rate']:.1%}, "
                   f"ran it {out['run_rate']:.1%}, misdeal {out['misdeal_rate']:.1%}; "
                   f"{out['points_per_hand']:.3f} points per hand, pitcher "
@@ -127,4 +131,27 @@ def _show(out: dict[str, object]) -> None:
     t.add_column("points", justify="right")
     for name, v in cats.items():
         t.add_row(name, f"{v:.4f}")
+    console.print(t)
+
+
+def _show_tricks(console: Console, out: dict[str, object]) -> None:
+    """The figures of a game scored by tricks: how trump was made and how each hand ended."""
+    making = out["making"]
+    outcomes = out["outcomes"]
+    assert isinstance(making, dict) and isinstance(outcomes, dict)
+    console.print(f"made {out['made_rate']:.1%}, euchred {out['euchred_rate']:.1%}, "
+                  f"thrown in {out['thrown_in_rate']:.1%}; {out['points_per_hand']:.3f} points per "
+                  f"hand, makers {out['makers_delta_per_hand']:+.3f} per hand")
+    t = Table(title="Making trump")
+    t.add_column("trump", justify="left")
+    t.add_column("share", justify="right")
+    for key, label in (("ordered_up", "ordered up (round one)"), ("named", "named (round two)"),
+                       ("alone", "alone"), ("dealer_side", "by the dealer's side")):
+        t.add_row(label, f"{making[key]:.1%}")
+    console.print(t)
+    t = Table(title="Outcomes")
+    t.add_column("outcome")
+    t.add_column("share", justify="right")
+    for name, v in outcomes.items():
+        t.add_row(name, f"{v:.1%}")
     console.print(t)
