@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from typer.testing import CliRunner
 
@@ -73,3 +74,50 @@ def test_command_line() -> None:
     assert bad.exit_code == 2 and "unknown bot" in bad.output
     both = runner.invoke(app, ["arena", "--games", "1", "--hands", "1"])
     assert both.exit_code == 2
+
+
+def test_euchre_reports_who_made_trump_how_instead_of_bid_rates() -> None:
+    """Scored by tricks, each played hand has one maker: it ordered up or named trump, and its
+    making is its pitch, made or euchred."""
+    rep = run(ArenaConfig(variant="euchre", bots=("random", "heuristic"), boards=4, seed=3))
+    assert rep["score_by"] == "tricks"
+    results = rep["results"]
+    assert isinstance(results, dict)
+
+    def count(row: dict[str, Any], key: str) -> int:
+        return round(float(row[key]["value"]) * int(row[key]["n"]))
+
+    makings = 0
+    row: dict[str, Any]
+    for row in results.values():
+        assert row["order_up_rate"]["n"] == row["seat_hands"]
+        made_trump = count(row, "order_up_rate") + count(row, "name_rate")
+        assert made_trump == count(row, "pitch_rate")
+        assert count(row, "alone_rate") <= made_trump
+        assert count(row, "make_rate") + count(row, "set_rate") == made_trump
+        makings += made_trump
+    hands = rep["hands_played"]
+    assert isinstance(hands, int) and 0 < makings <= hands
+    assert makings > sum(count(row, "bid_rate") for row in results.values())
+
+
+def test_points_scored_games_keep_the_bid_rates() -> None:
+    rep = run(ArenaConfig(variant="pct", bots=("random",), boards=1))
+    results = rep["results"]
+    assert isinstance(results, dict)
+    assert rep["score_by"] == "points" and "order_up_rate" not in results["random"]
+
+
+def test_command_line_shows_euchre_making_and_the_median_play() -> None:
+    out = CliRunner().invoke(app, ["arena", "--variant", "euchre", "--bots", "random", "--hands", "1",
+                                   "--quiet"], terminal_width=200)
+    assert out.exit_code == 0, out.output
+    assert "ordered up" in out.output and "euchred" in out.output and "bid rate" not in out.output
+    assert "median" in out.output and "play" in out.output and " 0 ms" not in out.output
+
+
+def test_decision_times_below_a_tenth_of_a_millisecond_read_as_such() -> None:
+    from pitchkit.cli.arena import _ms
+
+    assert [_ms(t) for t in (None, 0.0, 0.00004, 0.0021, 0.0234)] == [
+        "-", "<0.1 ms", "<0.1 ms", "2.1 ms", "23 ms"]

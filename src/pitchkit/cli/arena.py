@@ -38,7 +38,8 @@ def arena(
     quiet: bool = QUIET,
 ) -> None:
     """Play bots against each other and report per bot: points per hand, bid, pitch, make and set
-    rates and game wins, each with a 95% confidence interval.
+    rates (in games scored by tricks: ordered up, named, alone, made and euchred), game wins, each
+    with a 95% confidence interval, and the median time of a decision and of a card play.
 
     Every deal (or game seed) is a board, played once per seating: with duplicate play the bots are
     rotated through the seats so that each holds every seat's cards."""
@@ -83,6 +84,15 @@ def _fmt(est: object, *, percent: bool = False) -> str:
     return f"{est['value'] * k:.{d}f}{unit} [{inside}]"
 
 
+def _ms(seconds: float | None) -> str:
+    """A median decision time; an instant one (under a tenth of a millisecond) reads ``<0.1 ms``."""
+    if seconds is None:
+        return "-"
+    if seconds < 0.0001:
+        return "<0.1 ms"
+    return f"{seconds * 1000:.1f} ms" if seconds < 0.01 else f"{seconds * 1000:.0f} ms"
+
+
 def render(report: dict[str, object], console: Console) -> None:
     """Print an arena report as a table."""
     boards = "games" if report["mode"] == "games" else "deals"
@@ -92,17 +102,22 @@ def render(report: dict[str, object], console: Console) -> None:
              f"{len(seats)} seatings{' (duplicate)' if report['duplicate'] else ''}, "
              f"{report['hands_played']} hands, {report['seconds']} s")
     table = Table(title=title)
-    for col in ("bot", "points/hand", "bid rate", "pitch rate", "make rate", "set rate", "game wins",
-                "median decision"):
+    tricks = report.get("score_by") == "tricks"
+    rates = (("order_up_rate", "ordered up"), ("name_rate", "named"), ("alone_rate", "alone"),
+             ("make_rate", "made"), ("set_rate", "euchred")) if tricks else (
+             ("bid_rate", "bid rate"), ("pitch_rate", "pitch rate"), ("make_rate", "make rate"),
+             ("set_rate", "set rate"))
+    for col in ("bot", "points/hand", *(label for _, label in rates), "game wins",
+                "median decision", "median play"):
         table.add_column(col)
     results = report["results"]
     assert isinstance(results, dict)
     for name, row in results.items():
-        t = row.get("decision_seconds_median")
-        table.add_row(name, _fmt(row["points_per_hand"]), _fmt(row["bid_rate"], percent=True),
-                      _fmt(row["pitch_rate"], percent=True), _fmt(row["make_rate"], percent=True),
-                      _fmt(row["set_rate"], percent=True), _fmt(row["game_win_rate"], percent=True),
-                      "-" if t is None else f"{t * 1000:.0f} ms")
+        table.add_row(name, _fmt(row["points_per_hand"]),
+                      *(_fmt(row[key], percent=True) for key, _ in rates),
+                      _fmt(row["game_win_rate"], percent=True),
+                      _ms(row.get("decision_seconds_median")),
+                      _ms(row.get("decision_seconds_median_by_phase", {}).get("play")))
     console.print(table)
     diff = report.get("difference")
     if isinstance(diff, dict):

@@ -14,6 +14,11 @@ Statistics per bot, each with a 95% confidence interval:
   make rate and set rate (shares of the hands it pitched), game win rate (share of its seat-games
   won): Wilson score intervals;
 * with exactly two bots, the difference of their points per hand, per board (paired).
+
+In a game scored by tricks (``score-by = tricks``, Euchre) the bid and pitch rates give way to the
+making figures: the shares of its seat-hands in which the bot ordered the upcard up (round one),
+named trump (round two) and went alone; the make and set rates are then its makings made and
+euchred.
 """
 
 from __future__ import annotations
@@ -31,8 +36,9 @@ from pitchkit.bots.base import Bot, make_bot
 from pitchkit.errors import PitchError
 from pitchkit.game import Game
 from pitchkit.hand import Hand
+from pitchkit.making import Making
 from pitchkit.presets import make_rules
-from pitchkit.rules import Rules
+from pitchkit.rules import Rules, ScoreBy
 from pitchkit.search.budget import Budget, parse_budget
 from pitchkit.view import make_view
 
@@ -71,6 +77,11 @@ class SeatHand:
     pitched: bool
     made: bool
     misdeal: bool
+    #: trump made with the upcard: this seat made it in round one (ordered up), in round two
+    #: (named), and went alone
+    ordered: bool = False
+    named: bool = False
+    alone: bool = False
 
 
 @dataclass(slots=True)
@@ -162,11 +173,17 @@ def _record(hand: Hand, board: int, seating: tuple[str, ...], out: BoardResult) 
     res = hand.result
     assert res is not None
     bidders = {a.seat for a in hand.log if isinstance(a, Bid) and a.amount is not None}
+    making = hand.auction
+    maker, second_round, alone = None, False, False
+    if isinstance(making, Making) and not res.misdeal:
+        maker, second_round, alone = making.maker, making.round == 2, making.alone
     out.n_hands += 1
     for s in hand.seats:
         out.hands.append(SeatHand(
             board=board, bot=seating[s], delta=res.delta[s], bid=s in bidders,
-            pitched=not res.misdeal and res.pitcher == s, made=bool(res.made), misdeal=res.misdeal))
+            pitched=not res.misdeal and res.pitcher == s, made=bool(res.made), misdeal=res.misdeal,
+            ordered=maker == s and not second_round, named=maker == s and second_round,
+            alone=maker == s and alone))
 
 
 def _play_hand(hand: Hand, board: int, seating: tuple[str, ...], players: list[Bot],
@@ -249,6 +266,8 @@ def wilson(successes: int, n: int) -> Estimate:
 def summarize(cfg: ArenaConfig, results: Sequence[BoardResult]) -> dict[str, object]:
     """The report of a run (JSON-ready)."""
     names = list(dict.fromkeys(cfg.bots))
+    rules = cfg.rules()
+    tricks = rules.score_by == ScoreBy.TRICKS
     bots: dict[str, object] = {}
     per_board: dict[str, dict[int, float]] = {}
     for name in names:
@@ -260,6 +279,11 @@ def summarize(cfg: ArenaConfig, results: Sequence[BoardResult]) -> dict[str, obj
         pitched = [h for h in mine if h.pitched]
         games = [won for r in results for bot, won in r.games if bot == name]
         times = [t for r in results for t in r.times.get(name, [])]
+        making = {
+            "order_up_rate": wilson(sum(h.ordered for h in mine), len(mine)).json(),
+            "name_rate": wilson(sum(h.named for h in mine), len(mine)).json(),
+            "alone_rate": wilson(sum(h.alone for h in mine), len(mine)).json(),
+        } if tricks else {}
         bots[name] = {
             "seat_hands": len(mine),
             "points_per_hand": mean_ci(list(per_board[name].values())).json(),
@@ -267,6 +291,7 @@ def summarize(cfg: ArenaConfig, results: Sequence[BoardResult]) -> dict[str, obj
             "pitch_rate": wilson(len(pitched), len(mine)).json(),
             "make_rate": wilson(sum(h.made for h in pitched), len(pitched)).json(),
             "set_rate": wilson(sum(not h.made for h in pitched), len(pitched)).json(),
+            **making,
             "game_win_rate": wilson(sum(games), len(games)).json() if cfg.games else None,
             "decisions": len(times),
             "decision_seconds_median": round(statistics.median(times), 4) if times else None,
@@ -275,10 +300,11 @@ def summarize(cfg: ArenaConfig, results: Sequence[BoardResult]) -> dict[str, obj
                 for key, v in _merged_times(results, name).items()},
         }
     report: dict[str, object] = {
-        "variant": cfg.variant, "players": cfg.rules().players, "bots": list(cfg.bots),
+        "variant": cfg.variant, "players": rules.players, "bots": list(cfg.bots),
+        "score_by": rules.score_by.value,
         "mode": "games" if cfg.games else "hands", "boards": len(results), "seed": cfg.seed,
         "duplicate": cfg.duplicate, "seatings": [list(s) for s in seatings(
-            cfg.bots, cfg.rules().players, duplicate=cfg.duplicate)],
+            cfg.bots, rules.players, duplicate=cfg.duplicate)],
         "hands_played": sum(r.n_hands for r in results),
         "budget": cfg.budget, "results": bots,
     }
