@@ -18,6 +18,7 @@ import numpy.typing as npt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pitchkit.actions import Choice, Choose
 from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
 from pitchkit.envs import vector_rows as vr
@@ -43,11 +44,17 @@ CONFIGS: list[tuple[str, dict[str, object], set[str]]] = [
     ("ten-point", {}, {"discard", "discard-done", "second-discard", "pass-card"}),
     ("ten-point", {"hand-size": 4, "draw-to": 4}, {"misdeal", "discard"}),
     ("ten-point", {"bidder-takes-stock": False, "draw-to": 5}, {"discard"}),
+    ("euchre", {"super-euchre-points": 4}, {"order-up", "name-trump", "pass-again", "alone",
+                                            "partner", "discard", "discard-done"}),
+    ("euchre-stick", {"keep-upcard": True}, {"order-up", "name-trump", "alone", "discard"}),
+    ("euchre-uk", {}, {"benny", "order-up", "name-trump", "alone"}),
 ]
 
 
 def kind(row: npt.NDArray[np.int64], action: int) -> str:
     """Which branch of the state machine a decision takes."""
+    if row[vr.UP] >= 0 and row[vr.PHASE] == vr.PH_AUCTION:
+        return making_kind(row, action)
     if action in (enc.CHOOSE_RUN, enc.CHOOSE_SELL, enc.CHOOSE_MISDEAL):
         return {enc.CHOOSE_RUN: "run", enc.CHOOSE_SELL: "sell", enc.CHOOSE_MISDEAL: "misdeal"}[action]
     if enc.DISCARD_BASE <= action <= enc.DISCARD_DONE:
@@ -59,6 +66,16 @@ def kind(row: npt.NDArray[np.int64], action: int) -> str:
     if action >= enc.PASS_BASE:
         return "pass-card"
     return "bid" if action < enc.TRUMP_BASE else "play"
+
+
+def making_kind(row: npt.NDArray[np.int64], action: int) -> str:
+    """Which step of Euchre's making of trump a decision takes."""
+    if action in (vr.ID_ALONE, vr.ID_PARTNER):
+        return "alone" if action == vr.ID_ALONE else "partner"
+    rnd = int(row[vr.ROUND])
+    if action == enc.BID_PASS:
+        return "pass" if rnd == 1 else "pass-again"
+    return ("benny", "order-up", "name-trump")[rnd]
 
 
 class Engine:
@@ -131,6 +148,10 @@ def test_the_kernel_uses_the_encodings_table() -> None:
             vr.ID_DISCARD_DONE, vr.ID_PASS_CARD) == (
         enc.CHOOSE_RUN, enc.CHOOSE_SELL, enc.CHOOSE_MISDEAL, enc.TRUMP_BASE, enc.PLAY_BASE,
         enc.DISCARD_BASE, enc.DISCARD_DONE, enc.PASS_BASE)
+    assert [enc.decisions(Choose(0, c))[0] for c in (Choice.ALONE, Choice.PARTNER)] == [
+        vr.ID_ALONE, vr.ID_PARTNER]
+    euchre = enc.Layout.of(make_rules("euchre")).sections
+    assert tuple(name for name, _ in euchre) == (*vr.SECTIONS, "upcard", "out")
     assert tuple(name for name, _ in enc.Layout.of(make_rules("pct")).sections) == vr.SECTIONS
     assert vr.BID_SLOTS == enc.MAX_BID + 2
     phases = [p.value for p in enc.PHASES]
@@ -140,6 +161,8 @@ def test_the_kernel_uses_the_encodings_table() -> None:
 
 @pytest.mark.parametrize("variant", SUPPORTED)
 def test_masks_observations_and_scores_equal_the_engines(variant: str) -> None:
+    """Every preset it plays, Euchre's (the making rounds, must-follow, a seat sitting out and
+    trick scoring) among them."""
     env = VectorEnv(variant, 6, seed=11)
     assert play_side_by_side(env, 160) >= 6
 
@@ -248,6 +271,9 @@ def test_rules_it_cannot_play_are_refused_with_the_reason() -> None:
         VectorEnv("smudge", 4, seed=1, options={"target": 3})
     with pytest.raises(RulesError, match="does not support pct: bids above 17"):
         VectorEnv("pct", 4, seed=1, options={"max-bid": 18})
+    with pytest.raises(RulesError, match="does not support euchre: partners-best is played by the "
+                                         "engine only"):
+        VectorEnv("euchre", 4, seed=1, options={"partners-best": True})
     with pytest.raises(RulesError, match="number of environments"):
         VectorEnv("pct", 0, seed=1)
     with pytest.raises(RulesError, match="number of environments"):

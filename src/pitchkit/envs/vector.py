@@ -45,7 +45,7 @@ I64 = npt.NDArray[np.int64]
 MAX_ENVS = 1 << 24
 
 
-#: rules of other games than Pitch, and the Pitch value the vector environment plays
+#: rules of other games than Pitch, and the Pitch value the vector environment plays (outside Euchre)
 _PITCH_ONLY: tuple[tuple[str, object], ...] = (
     ("low_rank", 2), ("benny", False), ("bowers", False), ("first_lead", "pitcher"),
     ("score_by", "points"), ("going_alone", False),
@@ -54,13 +54,14 @@ _PITCH_ONLY: tuple[tuple[str, object], ...] = (
 
 def unsupported_reason(rules: Rules) -> str | None:
     """Why the vector environment cannot play ``rules`` (``None`` when it can): the fast path's
-    limits (:func:`pitchkit.fast.unsupported_reason`), and other games' rules."""
+    limits (:func:`pitchkit.fast.unsupported_reason`), and other games' rules (Euchre's, trump
+    made with the upcard, are played as far as the fast path plays them)."""
+    if rules.trump_by == "upcard":
+        return fast_unsupported_reason(rules)
     for name, plain in _PITCH_ONLY:
         value = getattr(rules, name, plain)
         if value != plain:
             return f"{name.replace('_', '-')} = {value} is not a rule of the vector environment"
-    if rules.trump_by == "upcard":
-        return "trump-by = upcard is not a rule of the vector environment"
     return fast_unsupported_reason(rules)
 
 
@@ -86,7 +87,10 @@ class VectorEnv:
         self.observations = observations
         kr = kernel_rules(rules)
         self._kr = kr
-        self._offsets = np.array([self.layout.offsets[name][0] for name in vr.SECTIONS], dtype=np.int64)
+        offsets = self.layout.offsets
+        extra = [offsets[name][0] if name in offsets else -1 for name in ("upcard", "out")]
+        self._offsets = np.array([offsets[name][0] for name in vr.SECTIONS] + [self.layout.deck, *extra],
+                                 dtype=np.int64)
         self.state: I64 = np.zeros((self.n, vr.ROW), dtype=np.int64)
         self.obs: F32 = np.zeros((self.n, self.layout.size), dtype=np.float32)
         self.mask: I8 = np.zeros((self.n, enc.N_ACTIONS), dtype=np.int8)

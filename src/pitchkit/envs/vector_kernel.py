@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from pitchkit.envs.vector_making import apply_making, begin_tricks, making_legal
 from pitchkit.envs.vector_rows import (
     AWARD,
     BID,
@@ -45,6 +46,7 @@ from pitchkit.envs.vector_rows import (
     N_ACTIONS,
     NEED,
     ORDER_OF,
+    OUT,
     PASS_I,
     PASSED,
     PENDING,
@@ -74,21 +76,26 @@ from pitchkit.envs.vector_rows import (
     TRICKS,
     TRUMP,
     TURN,
+    UP,
+    UP_SUIT,
     WON_BY,
     WORD,
     J,
     K,
+    allow,
     jit,
     low_index,
     write_mask,
     write_obs,
 )
 from pitchkit.fast.kernel import (
+    BY_TRICKS,
     DECK,
     DECLARE,
     DRAW_TO,
     FACE_OR_POINT,
     FORCED_BID,
+    KEEP_UPCARD,
     MAX_BID,
     MISDEAL_NO_FACE,
     N_CATS,
@@ -101,6 +108,7 @@ from pitchkit.fast.kernel import (
     RUN_EXTRA,
     TAKES_STOCK,
     TEAMS,
+    UPCARD,
     N,
     deal,
     first_round_options,
@@ -113,6 +121,7 @@ from pitchkit.fast.kernel import (
     score,
     sell_round_options,
     strength,
+    trick_score,
 )
 
 
@@ -164,6 +173,17 @@ def new_hand(P: Any, r: Any) -> None:
     for c in range(54):
         r[PLAYER_OF + c] = -1
         r[CAPT_OF + c] = -1
+    r[OUT] = -1
+    r[UP] = -1
+    r[UP_SUIT] = -1
+    if P[UPCARD]:
+        up = r[DECK_AT + r[POS]]
+        r[UP] = up
+        if up >= 52:  # a Benny: the dealer names the suit to order up first
+            r[ROUND] = 0
+            r[TO_ACT] = dealer
+        else:
+            r[UP_SUIT] = up // 13
 
 
 @jit
@@ -190,38 +210,35 @@ def auction_options(P: Any, r: Any) -> int:
 
 
 @jit
-def _allow(r: Any, a: int) -> None:
-    r[LEGAL + a // WORD] |= 1 << (a % WORD)
-
-
-@jit
 def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
     """Store the legal action ids of row ``r`` as bit words at ``LEGAL``."""
     for w in range(4):
         r[LEGAL + w] = 0
     ph = r[PHASE]
     seat = r[TO_ACT]
-    if ph == PH_AUCTION:
+    if ph == PH_AUCTION and P[UPCARD]:
+        making_legal(P, r)
+    elif ph == PH_AUCTION:
         opts = auction_options(P, r)
         if opts & 1:
-            _allow(r, 0)
+            allow(r, 0)
         for b in range(1, OPT_RUN):
             if (opts >> b) & 1:
-                _allow(r, b - 1)
+                allow(r, b - 1)
         if (opts >> OPT_RUN) & 1:
-            _allow(r, ID_RUN)
+            allow(r, ID_RUN)
         if (opts >> OPT_SELL) & 1:
-            _allow(r, ID_SELL)
+            allow(r, ID_SELL)
         if (opts >> OPT_MISDEAL) & 1:
-            _allow(r, ID_MISDEAL)
+            allow(r, ID_MISDEAL)
     elif ph == PH_TRUMP:
         c = r[LED]
         if c < 0 or c >= 52:
             for t in range(4):
-                _allow(r, ID_TRUMP + t)
+                allow(r, ID_TRUMP + t)
         else:
-            _allow(r, ID_TRUMP + c // 13)
-            _allow(r, ID_TRUMP + (c // 13 ^ 3))
+            allow(r, ID_TRUMP + c // 13)
+            allow(r, ID_TRUMP + (c // 13 ^ 3))
     elif ph == PH_DISCARD:
         allowed, lo, hi = discard_bounds(P, r, seat)
         picked = popcount(r[PENDING])
@@ -230,11 +247,11 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
         m = later
         while m:
             if picked + 1 <= hi and picked + left >= lo:
-                _allow(r, ID_DISCARD_CARD + low_index(m))
+                allow(r, ID_DISCARD_CARD + low_index(m))
             m &= m - 1
             left -= 1
         if lo <= picked <= hi:
-            _allow(r, ID_DISCARD_DONE)
+            allow(r, ID_DISCARD_DONE)
     elif ph == PH_EXCHANGE:
         later = _after(r[HANDS + seat], r[PENDING])
         need = P[PARTNER_PASS] - popcount(r[PENDING])
@@ -244,14 +261,14 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
             c = low_index(m)
             m &= m - 1
             if left >= need:
-                _allow(r, ID_PASS_CARD + c)
+                allow(r, ID_PASS_CARD + c)
             left -= 1
     elif ph == PH_PLAY:
         led = r[TRICK_CARD] if r[J] > 0 else -1
         m = legal_play(P, r[HANDS + seat], r[TRUMP], led, r[TRICKS] == 0 and seat == r[PITCHER],
                        tmask, smask, suit)
         while m:
-            _allow(r, ID_PLAY + low_index(m))
+            allow(r, ID_PLAY + low_index(m))
             m &= m - 1
 
 
@@ -267,6 +284,9 @@ def _after(cards: int, picked: int) -> int:
 @jit
 def discard_bounds(P: Any, r: Any, seat: int) -> tuple[int, int, int]:
     """(cards it may discard, fewest, most) for ``seat``'s discard now (as the engine's)."""
+    if P[UPCARD]:  # the dealer's discard after picking up the upcard
+        held = r[HANDS + seat]
+        return (held & ~(1 << r[UP]) if P[KEEP_UPCARD] else held), 1, 1
     held = popcount(r[HANDS + seat])
     keep = P[DRAW_TO]
     allowed = r[HANDS + seat] & ~r[POINTS]
@@ -371,20 +391,21 @@ def _continue_trick(P: Any, suit: Any, power: Any, tmask: Any, gval: Any, r: Any
     leads, or the hand is over (True)."""
     n = P[N]
     seat = r[TRICK_SEAT + r[J] - 1]
-    if r[J] < n:
-        r[TO_ACT] = (seat + 1) % n
+    if r[J] < (n if r[OUT] < 0 else n - 1):
+        nxt = (seat + 1) % n
+        r[TO_ACT] = (nxt + 1) % n if nxt == r[OUT] else nxt
         return False
     trump = r[TRUMP]
     first = r[TRICK_CARD]
     led = suit[trump, first]
     winner = r[TRICK_SEAT]
     best = strength(trump, first, led, tmask, suit, power)
-    for j in range(1, n):
+    for j in range(1, r[J]):
         s = strength(trump, r[TRICK_CARD + j], led, tmask, suit, power)
         if s > best:
             best = s
             winner = r[TRICK_SEAT + j]
-    for j in range(n):
+    for j in range(r[J]):
         c = r[TRICK_CARD + j]
         r[CAPT_OF + c] = winner
         r[CAPT_BY + winner] |= 1 << c
@@ -425,7 +446,9 @@ def apply(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, sma
     changes are then at ``DELTA`` (all zero for a misdeal)."""
     ph = r[PHASE]
     over = False
-    if ph == PH_AUCTION:
+    if ph == PH_AUCTION and P[UPCARD]:
+        apply_making(P, r, a)
+    elif ph == PH_AUCTION:
         _apply_auction(P, r, a)
     elif ph == PH_TRUMP:
         r[TRUMP] = a - ID_TRUMP
@@ -448,6 +471,10 @@ def apply(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, sma
         _apply_pass_card(P, r, a - ID_PASS_CARD)
     else:
         over = _apply_play(P, suit, power, tmask, gval, r, a - ID_PLAY)
+    if over and P[BY_TRICKS]:
+        r[PHASE] = PH_DONE
+        trick_score(P, r[PITCHER], r[OUT], r[PTS:PTS + MAXP], r[DELTA:DELTA + MAXP])
+        return True
     if over:
         r[PHASE] = PH_DONE
         score(P, cats, values, r[TRUMP], r[PITCHER], r[BID], r[WON_BY], tmask, power, off_jack,
@@ -469,6 +496,9 @@ def _apply_discard(P: Any, r: Any) -> None:
     r[PENDING] = 0
     r[HANDS + seat] &= ~m
     r[DISCARDS + seat] |= m
+    if P[UPCARD]:
+        begin_tricks(P, r)
+        return
     if r[SECOND]:
         r[SECOND] = 0
         _begin_play(P, r)

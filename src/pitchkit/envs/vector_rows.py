@@ -1,8 +1,8 @@
 """One environment's state as a row of int64 values, and what reads it for the player: the
 observation tensor and the legal-action mask (:mod:`pitchkit.envs.vector_kernel` advances it).
 
-Compiled with the fast path's numba settings; every function here and in ``vector_kernel`` is
-recompiled when this file, ``vector_kernel`` or the fast path's kernel changes.
+Compiled with the fast path's numba settings; every function here, in ``vector_kernel`` and in
+``vector_making`` is recompiled when one of these files or the fast path's kernel changes.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any, TypeVar, cast
 import numpy as np
 
 from pitchkit.fast import kernel as fast_kernel
-from pitchkit.fast.kernel import DECK, N_CATS, PARTNER_PASS, TEAMS, N, popcount
+from pitchkit.fast.kernel import DECK, N_CATS, PARTNER_PASS, TEAMS, UPCARD, N, popcount
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -24,7 +24,8 @@ F = TypeVar("F", bound=Callable[..., Any])
 #: modules': a hash of the fast path's kernel and of both files joins the stamp of the cache's key
 _STAMP = hashlib.sha256(b"".join(
     path.read_bytes() for path in (Path(fast_kernel.__file__), Path(__file__),
-                                   Path(__file__).with_name("vector_kernel.py")))).hexdigest()
+                                   Path(__file__).with_name("vector_kernel.py"),
+                                   Path(__file__).with_name("vector_making.py")))).hexdigest()
 
 
 def jit(fn: F) -> F:
@@ -49,6 +50,8 @@ N_ACTIONS = 201
 #: first ids of the action kinds (``encoding``'s table)
 ID_RUN, ID_SELL, ID_MISDEAL, ID_TRUMP, ID_PLAY = 23, 24, 25, 26, 30
 ID_DISCARD_CARD, ID_DISCARD_DONE, ID_PASS_CARD = 84, 138, 139
+#: going alone or with the partner (the named choices' ids)
+ID_ALONE, ID_PARTNER = 193, 194
 
 # phases, in the order of ``encoding.PHASES``
 PH_AUCTION, PH_TRUMP, PH_DISCARD, PH_EXCHANGE, PH_PLAY, PH_DONE = 0, 1, 2, 3, 4, 5
@@ -97,7 +100,10 @@ PLAYER_OF = AWARD + N_CATS
 CAPT_OF = PLAYER_OF + 54
 ORDER_OF = CAPT_OF + 54
 DECK_AT = ORDER_OF + 54
-ROW = DECK_AT + 54
+UP = DECK_AT + 54  # the upcard (trump made with it), -1 none
+UP_SUIT = UP + 1   # the upcard's suit, or the suit the dealer named for a Benny turned up
+OUT = UP + 2       # the seat sitting out (its partner went alone), -1 none
+ROW = UP + 3
 
 # observation sections, in the order of ``encoding.Layout.sections``
 SECTIONS = ("hand", "discards", "passed", "received", "pending", "played", "trick", "captured",
@@ -106,9 +112,18 @@ SECTIONS = ("hand", "discards", "passed", "received", "pending", "played", "tric
 (O_HAND, O_DISCARDS, O_PASSED, O_RECEIVED, O_PENDING, O_PLAYED, O_TRICK, O_CAPTURED, O_PHASE,
  O_TO_ACT, O_DEALER, O_PITCHER, O_IN_HAND, O_TRUMP, O_CONTRACT, O_BIDS, O_RAN, O_HAND_SIZES,
  O_DISCARD_COUNTS, O_SET_ASIDE, O_STOCK, _O_SCORES) = range(len(SECTIONS))
+#: after the sections' starts: the card rows' width, then the upcard's and the sitting-out seats'
+#: starts (-1 when the rules have none)
+O_WIDTH, O_UPCARD, O_OUT = len(SECTIONS), len(SECTIONS) + 1, len(SECTIONS) + 2
 BID_SLOTS = 24
 #: bits used in each word of the legal ids
 WORD = 63
+
+
+@jit
+def allow(r: Any, a: int) -> None:
+    """Mark action id ``a`` legal in row ``r``."""
+    r[LEGAL + a // WORD] |= 1 << (a % WORD)
 
 
 @jit
@@ -128,7 +143,7 @@ def _cards(out: Any, at: int, m: int) -> None:
 def write_obs(P: Any, offs: Any, r: Any, out: Any) -> None:
     """The observation of the seat to act in row ``r`` (``offs``: each section's start)."""
     n = P[N]
-    d = P[DECK]
+    d = offs[O_WIDTH]
     me = r[TO_ACT]
     ph = r[PHASE]
     out[:] = 0.0
@@ -161,7 +176,11 @@ def write_obs(P: Any, offs: Any, r: Any, out: Any) -> None:
         out[offs[O_TRUMP] + r[TRUMP]] = 1.0
     if r[RAN]:
         out[offs[O_RAN]] = 1.0
-    out[offs[O_STOCK]] = np.float32((d - r[POS]) / d)
+    out[offs[O_STOCK]] = np.float32((P[DECK] - r[POS]) / d)
+    if P[UPCARD]:
+        out[offs[O_UPCARD] + r[UP]] = 1.0
+        if r[OUT] >= 0:
+            out[offs[O_OUT] + (r[OUT] - me) % n] = 1.0
 
 
 @jit
