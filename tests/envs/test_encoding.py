@@ -187,6 +187,17 @@ def test_an_illegal_decision_changes_nothing() -> None:
     assert np.array_equal(game.observation(seat), before)
 
 
+def test_a_bid_id_applies_the_engines_own_legal_action() -> None:
+    game = Decisions(make_rules("pct"), seed=3)
+    legal = game.game.legal_actions()
+    assert all(type(a) is Bid for a in legal)
+    chosen = max(game.legal_ids())
+    game.step(chosen)
+    applied = game.game.hand.log[-1]
+    assert enc.decisions(applied) == (chosen,)
+    assert any(applied is a for a in legal)
+
+
 def test_ten_point_discard_is_picks_then_done() -> None:
     for game in random_decisions("ten-point", 11, max_hands=3):
         if game.game.hand.phase == Phase.DISCARD and not game.pending:

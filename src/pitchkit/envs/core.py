@@ -88,6 +88,8 @@ _NO_IDS: list[int] = []
 _IDS: dict[int, tuple[Action, int]] = {}
 #: the play ids' part of a mask (one byte per card) for the legal-play masks met lately
 _PLAY_BYTES: dict[int, bytes] = {}
+#: the legal play ids (shared lists) for the legal-play masks met lately
+_PLAY_IDS: dict[int, list[int]] = {}
 _KEPT = 1 << 16
 
 
@@ -101,6 +103,22 @@ def first_id(action: Action) -> int:
     a = enc.decisions(action)[0]
     _IDS[id(action)] = (action, a)
     return a
+
+
+def play_ids(cards: int) -> list[int]:
+    """The play ids of the cards of the bitmask ``cards``, in increasing order (a list kept for
+    every caller: read it, do not change it)."""
+    out = _PLAY_IDS.get(cards)
+    if out is None:
+        out, mask = [], cards
+        while mask:
+            low = mask & -mask
+            out.append(_PLAY_ID + low.bit_length())
+            mask ^= low
+        if len(_PLAY_IDS) >= _KEPT:
+            _PLAY_IDS.clear()
+        _PLAY_IDS[cards] = out
+    return out
 
 
 @cache
@@ -130,7 +148,7 @@ class Decisions:
     :meth:`observe` brings a seat's up to date and returns them (later decisions change them in
     place); :meth:`observation` and :meth:`mask` return copies."""
 
-    __slots__ = ("_legal", "_mask_cells", "_mask_ids", "_mask_plays", "_mask_turn", "_playable",
+    __slots__ = ("_actions", "_legal", "_mask_cells", "_mask_ids", "_mask_plays", "_mask_turn", "_playable",
                  "_plays_only", "_tracker", "_turn", "_views", "game", "hands_done", "layout", "masks",
                  "max_hands", "observations", "observed", "pending", "rules", "seat", "truncated")
 
@@ -147,6 +165,9 @@ class Decisions:
         #: until asked for, after each decision)
         self._legal: list[int] | None = None
         self._playable: int | None = None
+        #: the engine's legal actions by id when ``_legal`` was taken from them (applied as they
+        #: are, so the engine knows them for its own), else ``None``
+        self._actions: dict[int, Action] | None = None
         #: in the play phase only cards may be played (no throw-in instead of the first card)
         self._plays_only = not rules.throw_in_no_trump
         self._tracker = Tracker(self.layout)
@@ -257,13 +278,11 @@ class Decisions:
             return _NO_IDS
         hand = self.game.hand
         phase = hand.phase
+        self._actions = None
         if phase is _PLAY and self._plays_only:
             # the engine's legal plays are these cards (legal_actions() lists them in this order)
-            legal, mask = [], self._plays()
-            while mask:
-                low = mask & -mask
-                legal.append(_PLAY_ID + low.bit_length())
-                mask ^= low
+            plays = self._plays()
+            legal = _PLAY_IDS.get(plays) or play_ids(plays)
         elif phase is Phase.DISCARD:
             cards, lo, hi = hand.discard_options(seat)
             legal = enc.discard_ids((cards, lo, hi), self.pending)
@@ -271,7 +290,8 @@ class Decisions:
             legal = enc.pass_ids(hand.legal_actions(), self.pending)
         else:
             # the same ids as from the seat's view (view.legal is this list), without building it
-            legal = sorted([first_id(a) for a in self.game.legal_actions()])
+            actions = self._actions = {first_id(a): a for a in self.game.legal_actions()}
+            legal = sorted(actions)
         self._legal = legal
         return legal
 
@@ -304,6 +324,9 @@ class Decisions:
             raise IllegalActionError(f"seat {seat} cannot {enc.action_name(a)} now; legal: "
                                      + ", ".join(enc.action_name(i) for i in legal[:8])
                                      + (", ..." if len(legal) > 8 else ""))
+        actions = self._actions
+        if actions is not None:
+            return self.apply(actions[a])
         phase = self.game.hand.phase
         self.pending, action = resolve(self.rules, phase, seat, self.pending, a,
                                        self.game.legal_actions() if phase is Phase.EXCHANGE else None)
