@@ -39,6 +39,7 @@ def play_out(e: raw_env, seed: int) -> dict[str, float]:
         if term or trunc:
             e.step(None)
         else:
+            assert obs is not None
             e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
     return total
 
@@ -108,5 +109,6 @@ def test_observations_are_the_agents_buffers_kept_equal_to_their_views(variant: 
             assert np.array_equal(obs["observation"], e.game.layout.encode(view, e.game.pending_of(seat)))
             legal = [] if e.game.over else enc.legal_ids(view, e.game.pending_of(seat))
             assert np.flatnonzero(obs["action_mask"]).tolist() == legal
-        obs, _, term, trunc, _ = e.last()
-        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        last, _, term, trunc, _ = e.last()
+        assert last is not None
+        e.step(None if term or trunc else int(rng.choice(np.flatnonzero(last["action_mask"]))))
