@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Iterable
 
 import typer
 from rich.console import Console
@@ -126,12 +127,8 @@ def _show(out: dict[str, object]) -> None:
     console.print(t)
     cats = out["points_per_category"]
     assert isinstance(cats, dict)
-    t = Table(title="Mean points per hand, by category")
-    t.add_column("category")
-    t.add_column("points", justify="right")
-    for name, v in cats.items():
-        t.add_row(name, f"{v:.4f}")
-    console.print(t)
+    console.print(_two_columns("Mean points per hand, by category", ("category", "points"),
+                               ((name, f"{v:.4f}") for name, v in cats.items())))
 
 
 def _show_tricks(console: Console, out: dict[str, object]) -> None:
@@ -142,16 +139,19 @@ def _show_tricks(console: Console, out: dict[str, object]) -> None:
     console.print(f"made {out['made_rate']:.1%}, euchred {out['euchred_rate']:.1%}, "
                   f"thrown in {out['thrown_in_rate']:.1%}; {out['points_per_hand']:.3f} points per "
                   f"hand, makers {out['makers_delta_per_hand']:+.3f} per hand")
-    t = Table(title="Making trump")
-    t.add_column("trump", justify="left")
-    t.add_column("share", justify="right")
-    for key, label in (("ordered_up", "ordered up (round one)"), ("named", "named (round two)"),
-                       ("alone", "alone"), ("dealer_side", "by the dealer's side")):
-        t.add_row(label, f"{making[key]:.1%}")
-    console.print(t)
-    t = Table(title="Outcomes")
-    t.add_column("outcome")
-    t.add_column("share", justify="right")
-    for name, v in outcomes.items():
-        t.add_row(name, f"{v:.1%}")
-    console.print(t)
+    labels = (("ordered_up", "ordered up (round one)"), ("named", "named (round two)"),
+              ("alone", "alone"), ("dealer_side", "by the dealer's side"))
+    console.print(_two_columns("Making trump", ("trump", "share"),
+                               ((label, f"{making[key]:.1%}") for key, label in labels)))
+    console.print(_two_columns("Outcomes", ("outcome", "share"),
+                               ((name, f"{v:.1%}") for name, v in outcomes.items())))
+
+
+def _two_columns(title: str, head: tuple[str, str], rows: Iterable[tuple[str, str]]) -> Table:
+    """A table of names and right-aligned figures."""
+    t = Table(title=title)
+    t.add_column(head[0])
+    t.add_column(head[1], justify="right")
+    for name, figure in rows:
+        t.add_row(name, figure)
+    return t
