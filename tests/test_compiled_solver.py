@@ -18,37 +18,18 @@ from hypothesis import strategies as st
 
 pytest.importorskip("numba", reason="needs numba (pitchkit[fast])")
 
-from pitchkit import Hand, make_rules
-from pitchkit.actions import Choice, Choose, Phase
-from pitchkit.bots import random_action
 from pitchkit.fast.kernel import jit
 from pitchkit.search import compiled
 from pitchkit.search import kernel as K
 from pitchkit.search.compiled import CompiledSolver, make_solver
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import SearchLimit, Solver
-from pitchkit.view import make_view
-from tests.test_solver import PRESETS, minimax, random_ending
+from tests.test_solver import PRESETS, euchre_ending, minimax, random_ending
 
 ROOT = Path(__file__).resolve().parents[1]
 OBJECTIVES = ("delta", "points", "coalition")
 
 pytestmark = pytest.mark.skipif(not compiled.enabled(), reason="numba's JIT is switched off")
-
-
-def euchre_ending(options: dict[str, Any], rng: random.Random, cards_left: int, *, alone: bool) -> Hand:
-    """A random Euchre hand played at random into its play phase, the maker alone or not."""
-    rules = make_rules("euchre", options)
-    while True:
-        hand = Hand.deal(rules, rng, dealer=rng.randrange(4))
-        while not hand.done:
-            seat = hand.to_act
-            assert seat is not None
-            if hand.phase == Phase.PLAY and hand.hands[seat].bit_count() == cards_left:
-                return hand
-            legal = hand.legal_actions()
-            choice = Choose(seat, Choice.ALONE if alone else Choice.PARTNER)
-            hand.apply(choice if choice in legal else random_action(make_view(hand, seat), rng))
 
 
 def test_euchre_is_searched_compiled() -> None:

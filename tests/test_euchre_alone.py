@@ -23,15 +23,12 @@ from pitchkit.errors import IllegalActionError, RulesError
 from pitchkit.record import hand_record, score_document
 from pitchkit.rules import Rules
 from pitchkit.scoring import trick_tally
-from pitchkit.search import compiled
-from pitchkit.search.compiled import CompiledSolver
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import Solver
 from pitchkit.tui.keys import choices
 from pitchkit.tui.render import prompt_text
 from pitchkit.view import make_view
-from tests.test_compiled_solver import euchre_ending
-from tests.test_solver import minimax
+from tests.test_solver import euchre_ending, minimax
 from tests.test_tui import make_app, run, settle
 
 EUCHRE = make_rules("euchre")
@@ -420,8 +417,7 @@ def test_the_solvers_score_a_lone_defenders_euchre_as_the_engine_does() -> None:
             plain = Solver(deal, objective="delta")
             values.add(plain.value())
             assert plain.value() == minimax(hand, "delta")
-            if compiled.enabled():
-                assert CompiledSolver(deal, objective="delta").value() == plain.value()
+            assert compiled_value(deal) in (None, plain.value())
     assert -8 in values  # some loner was euchred by the lone defender
 
 
@@ -451,6 +447,17 @@ def test_the_solvers_score_a_blind_double_loners_march_as_the_engine_does() -> N
             plain = Solver(deal, objective="delta")
             values.add(plain.value())
             assert plain.value() == minimax(hand, "delta")
-            if compiled.enabled():
-                assert CompiledSolver(deal, objective="delta").value() == plain.value()
+            assert compiled_value(deal) in (None, plain.value())
     assert 8 in values  # some blind double loner marched
+
+
+def compiled_value(deal: Deal) -> int | None:
+    """The compiled solver's value of ``deal`` for the seat to act, or None without pitchkit[fast]
+    (CI runs this file with it too)."""
+    try:
+        from pitchkit.search import compiled
+    except ImportError:
+        return None
+    if not compiled.enabled():
+        return None
+    return compiled.CompiledSolver(deal, objective="delta").value()

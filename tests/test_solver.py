@@ -8,11 +8,12 @@ The reference here shares nothing with the solver: it plays each line with ``Han
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from pitchkit import Card, Hand, Suit, make_rules
-from pitchkit.actions import DeclareTrump, Phase, Play
+from pitchkit.actions import Choice, Choose, DeclareTrump, Phase, Play
 from pitchkit.bots import random_action
 from pitchkit.presets import presets
 from pitchkit.rules import Rules, ScoreBy, TrumpBy
@@ -203,3 +204,18 @@ def test_full_first_lead_solve_is_quick() -> None:
     assert hand.to_act is not None
     assert {c for c, _ in values} == {int(c) for c in hand.holding(hand.to_act)}
     assert 0 < stats.nodes < 2_000_000
+
+
+def euchre_ending(options: dict[str, Any], rng: random.Random, cards_left: int, *, alone: bool) -> Hand:
+    """A random Euchre hand played at random into its play phase, the maker alone or not."""
+    rules = make_rules("euchre", options)
+    while True:
+        hand = Hand.deal(rules, rng, dealer=rng.randrange(4))
+        while not hand.done:
+            seat = hand.to_act
+            assert seat is not None
+            if hand.phase == Phase.PLAY and hand.hands[seat].bit_count() == cards_left:
+                return hand
+            legal = hand.legal_actions()
+            choice = Choose(seat, Choice.ALONE if alone else Choice.PARTNER)
+            hand.apply(choice if choice in legal else random_action(make_view(hand, seat), rng))
