@@ -46,6 +46,20 @@ def score(path: Path) -> dict[str, object]:
     return doc
 
 
+def end_words(rules: Rules, scores: list[int], winners: list[int]) -> tuple[str, str]:
+    """The final scores and the winners as the game's end says them: each fixed team once with its
+    players (``team A 7 (Seat 0 and Seat 2)``), else each seat."""
+    if not rules.teams:
+        return (", ".join(f"Seat {s} {v}" for s, v in enumerate(scores)),
+                " and ".join(f"Seat {s}" for s in winners))
+    teams = [[s for s in range(rules.players) if s % rules.teams == t] for t in range(rules.teams)]
+    names = [", ".join(f"Seat {s}" for s in team[:-1]) + f" and Seat {team[-1]}" for team in teams]
+    final = ", ".join(f"team {'ABCDEFGHI'[t]} {scores[team[0]]} ({names[t]})" for t, team in enumerate(teams))
+    won = " and ".join(f"team {'ABCDEFGHI'[t]}, {names[t]}" for t, team in enumerate(teams)
+                       if set(team) <= set(winners))
+    return final, won
+
+
 @pytest.mark.parametrize(("variant", "players"), CASES)
 def test_bots_play_a_whole_game(tmp_path: Path, variant: str, players: int) -> None:
     """Every preset at every table size: the game ends with a winner (one deal each keeps it short),
@@ -57,10 +71,11 @@ def test_bots_play_a_whole_game(tmp_path: Path, variant: str, players: int) -> N
     assert doc["complete"] is True
     winners = doc["winner"]
     assert isinstance(winners, list) and winners
-    assert f"Winner: {' and '.join(f'Seat {s}' for s in winners)} (" in result.stdout
     scores = doc["scores"]
     assert isinstance(scores, list)
-    assert f"Final scores: {', '.join(f'Seat {s} {v}' for s, v in enumerate(scores))}" in result.stdout
+    final, winner = end_words(make_rules(variant, {}, players=players), scores, winners)
+    assert f"Final scores: {final}\n" in result.stdout
+    assert f"Winner: {winner} (" in result.stdout
     hands = doc["hands"]
     assert isinstance(hands, list)
     assert len(re.findall(r"^Hand \d+: ", result.stdout, flags=re.M)) == len(hands)

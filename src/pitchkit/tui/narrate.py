@@ -181,12 +181,7 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
 def score_changes(hand: Hand, res: HandResult, names: Sequence[str]) -> str:
     """``"Scores: You 0 +3 = 3, Seat 1 ..."``: each seat's score before, its change and after; each
     team's once where fixed teams score as one."""
-    rules = hand.rules
-    if rules.teams:
-        first = {rules.team_of(s): s for s in reversed(range(hand.n_seats))}
-        shown = [(f"team {team_label(rules, s)}", s) for _, s in sorted(first.items())]
-    else:
-        shown = [(names[s], s) for s in range(hand.n_seats) if s in hand.seats]
+    shown = [(who, s) for who, s, _ in score_holders(hand.rules, names, hand.seats)]
     return "Scores: " + ", ".join(f"{who} {res.scores[s] - res.delta[s]} {_signed(res.delta[s])} = "
                                   f"{res.scores[s]}" for who, s in shown)
 
@@ -213,16 +208,39 @@ def _trick_result_lines(hand: Hand, names: Sequence[str], *, fmt_suit: SuitForma
     return lines
 
 
+def score_holders(rules: Rules, names: Sequence[str],
+                  seats: Sequence[int]) -> list[tuple[str, int, list[int]]]:
+    """Who holds a score, in seat order: each fixed team once (``"team A"``, its first seat, its
+    members), else each seat of ``seats``."""
+    if not rules.teams:
+        return [(names[s], s, [s]) for s in seats]
+    members: dict[int, list[int]] = {}
+    for s in range(len(names)):
+        members.setdefault(rules.team_of(s), []).append(s)
+    return [(f"team {team_label(rules, m[0])}", m[0], m) for _, m in sorted(members.items())]
+
+
 def end_lines(game: Game, names: Sequence[str], *, stopped: bool) -> list[str]:
-    """The final scores and the winner (or why there is none)."""
-    scores = ", ".join(f"{names[s]} {game.scores[s]}" for s in range(game.rules.players))
+    """The final scores and the winner (or why there is none); each fixed team's score once, with
+    its players."""
+    rules = game.rules
+    holders = score_holders(rules, names, range(rules.players))
+
+    def players(seats: list[int]) -> str:
+        return and_list([names[s] for s in seats])
+
+    scores = ", ".join(f"{label} {game.scores[s]}" + (f" ({players(m)})" if rules.teams else "")
+                       for label, s, m in holders)
     lines = [f"Final scores: {scores}"]
     if game.end is not None:
-        winners = " and ".join(names[s] for s in game.end.winners)
+        won = game.end.winners
+        winners = " and ".join(f"{label}, {players([s for s in m if s in won])}" for label, _, m in holders
+                               if set(m) & set(won)) if rules.teams else " and ".join(names[s] for s in won)
         lines.append(f"Winner: {winners} ({game.end.reason})")
     elif stopped:
         best = max(game.scores)
-        leaders = " and ".join(names[s] for s in range(game.rules.players) if game.scores[s] == best)
+        leaders = " and ".join(label if rules.teams else names[s] for label, s, _ in holders
+                               if game.scores[s] == best)
         n = len(game.history)
         lines.append(f"No winner: stopped after {n} hand{'s' if n != 1 else ''}; leading: {leaders} ({best})")
     return lines
