@@ -401,7 +401,8 @@ def test_pitch_score_reads_the_new_decisions_from_a_record() -> None:
                        {"seat": 3, "discard": ["QD"]}, {"seat": 0, "play": "JH"}]}
     result = score_document(doc)
     assert result["complete"] is False and result["blind"] is True and result["sitting_out"] == 3
-    assert result["pitcher"] == 1 and result["trump"] == "H" and result["to_act"] == 1
+    assert result["maker"] == 1 and result["alone"] is True
+    assert result["trump"] == "H" and result["to_act"] == 1
 
 
 def test_the_solvers_score_a_lone_defenders_euchre_as_the_engine_does() -> None:

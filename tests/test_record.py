@@ -33,6 +33,7 @@ from pitchkit import (
 from pitchkit.cards import deck
 from pitchkit.cli import app
 from pitchkit.record import action_json, game_record, hand_record, score_document
+from pitchkit.rules import ScoreBy
 
 PRESETS = list(presets())
 
@@ -64,11 +65,12 @@ def play_game(name: str, seed: int, *, max_hands: int = 400, **options: object) 
     return game
 
 
-def expected_json(res: HandResult) -> dict[str, Any]:
-    """The parts of ``pitch score`` output that come straight from a :class:`HandResult`."""
+def expected_json(res: HandResult, *, maker: str = "pitcher") -> dict[str, Any]:
+    """The parts of ``pitch score`` output that come straight from a :class:`HandResult` (``maker``:
+    the name of the seat that made trump)."""
     out: dict[str, Any] = {
         "complete": True,
-        "pitcher": res.pitcher,
+        maker: res.pitcher,
         "trump": None if res.trump is None else str(res.trump),
         "made": res.made,
         "delta": list(res.delta),
@@ -76,13 +78,13 @@ def expected_json(res: HandResult) -> dict[str, Any]:
         "winner": list(res.winners) or None,
         "awards": [(a.point, None if a.card is None else str(a.card), a.seat, a.value) for a in res.awards],
     }
-    if not res.misdeal:
+    if not res.misdeal and maker == "pitcher":
         out["card_points"] = list(res.card_points)
     return out
 
 
-def scored_json(out: dict[str, Any]) -> dict[str, Any]:
-    got = {k: out[k] for k in ("complete", "pitcher", "trump", "made", "delta", "scores", "winner")}
+def scored_json(out: dict[str, Any], *, maker: str = "pitcher") -> dict[str, Any]:
+    got = {k: out[k] for k in ("complete", maker, "trump", "made", "delta", "scores", "winner")}
     got["awards"] = [(a["point"], a["card"], a["seat"], a.get("value", 1)) for a in out["awards"]]
     if "card_points" in out and not out.get("misdeal"):
         got["card_points"] = out["card_points"]
@@ -94,13 +96,35 @@ def check_hand_round_trip(hand: Hand) -> dict[str, Any]:
     assert res is not None
     doc = json.loads(json.dumps(hand_record(hand)))
     out: dict[str, Any] = score_document(doc)
-    assert scored_json(out) == expected_json(res)
     assert out.get("misdeal", False) == res.misdeal
+    if hand.rules.score_by == ScoreBy.TRICKS:
+        check_trick_result(hand, out)
+        return out
+    assert scored_json(out) == expected_json(res)
     bid = out["bid"]
     assert bid is None if res.bid is None else hand.rules.parse_bid(bid) == res.bid
     for award in out["awards"]:
         assert ("value" in award) == (award.get("value", 1) != 1)
     return out
+
+
+def check_trick_result(hand: Hand, out: dict[str, Any]) -> None:
+    """A hand scored by tricks speaks of its maker, tricks and outcome, never of bids or card points:
+    the tricks of each seat and side as the hand's tricks fell, the outcome as the award scored."""
+    res = hand.result
+    assert res is not None
+    assert scored_json(out, maker="maker") == expected_json(res, maker="maker")
+    assert not {"pitcher", "bid", "card_points"} & set(out)
+    if res.misdeal or res.ruling is not None:
+        assert out["outcome"] is None and "tricks" not in out
+        return
+    assert out["outcome"] == res.awards[0].point and out["alone"] == (hand.sitting_out is not None)
+    passes = sum(1 for a in hand.log if a == Bid(a.seat, None))  # four passes end round one
+    assert out["round"] == (1 if passes < hand.n_seats else 2)
+    won = [sum(1 for _, w in hand.tricks if w == s) for s in range(hand.n_seats)]
+    makers = [s for s in range(hand.n_seats) if s % 2 == res.pitcher % 2]
+    assert out["tricks"] == won and out["makers_tricks"] == sum(won[s] for s in makers)
+    assert out["makers_tricks"] + out["defenders_tricks"] == hand.rules.hand_size
 
 
 @pytest.mark.parametrize("name", PRESETS)
@@ -161,7 +185,8 @@ def test_game_records_replay_to_the_same_winner(name: str) -> None:
         assert len(out["hands"]) == len(game.history)
         for hand, hand_out in zip(game.history, out["hands"], strict=True):
             assert hand.result is not None
-            assert scored_json(hand_out) == expected_json(hand.result)
+            maker = "maker" if game.rules.score_by == ScoreBy.TRICKS else "pitcher"
+            assert scored_json(hand_out, maker=maker) == expected_json(hand.result, maker=maker)
 
 
 def test_a_tournament_tie_break_record_replays_with_seats_sitting_out() -> None:
@@ -281,3 +306,22 @@ def test_the_documented_examples_give_the_documented_output() -> None:
     assert len(pairs) >= 5
     for doc, out in pairs:
         assert score_document(doc) == out
+
+
+@pytest.mark.parametrize("name", ["euchre", "euchre-stick", "euchre-uk"])
+def test_pitch_score_tells_a_euchre_game_in_euchre_words(tmp_path: Path, name: str) -> None:
+    """``pitch score`` of a Euchre game: each hand names its maker, the round trump was made in, the
+    tricks of each side and the outcome, and the makers euchred are those who took under three."""
+    game = play_game(name, 5)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game_record(game)), encoding="utf-8")
+    result = CliRunner().invoke(app, ["score", str(path)])
+    assert result.exit_code == 0, result.output
+    hands = [h for h in json.loads(result.stdout)["hands"] if not h.get("misdeal")]
+    assert hands and all("bid" not in h and "card_points" not in h for h in hands)
+    for out in hands:
+        assert out["round"] in (1, 2) and isinstance(out["maker"], int)
+        assert (out["makers_tricks"] >= 3) == out["made"]
+        assert out["outcome"] in (("made", "march", "alone-march") if out["made"] else ("euchre",))
+        assert (out["outcome"] != "made") == (max(out["makers_tricks"], out["defenders_tricks"]) == 5 or
+                                              not out["made"])

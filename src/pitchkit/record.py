@@ -19,6 +19,7 @@ from pitchkit.errors import ECHO_LIMIT, PitchError, RecordError, clip, quote
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
 from pitchkit.lookup import MAX_SEATS
+from pitchkit.making import Making
 from pitchkit.numbers import parse_int
 from pitchkit.presets import get_preset
 from pitchkit.rules import Rules, ScoreBy
@@ -179,9 +180,18 @@ def _legal_json(hand: Hand) -> list[object]:
     return [action_json(hand.rules, a) for a in hand.legal_actions()]
 
 
+def _awards_json(res: HandResult) -> list[dict[str, object]]:
+    return [{"point": a.point, "card": None if a.card is None else str(a.card), "seat": a.seat,
+             **({"value": a.value} if a.value != 1 else {}), **({} if scored else {"scored": False})}
+            for a, scored in zip(res.awards, res.scored, strict=True)]
+
+
 def result_json(hand: Hand) -> dict[str, object]:
-    """The ``pitch score`` output of a replayed hand."""
+    """The ``pitch score`` output of a replayed hand: a Pitch hand's contract and points, or a hand
+    scored by tricks in Euchre's words (:func:`trick_result_json`)."""
     rules = hand.rules
+    if rules.score_by == ScoreBy.TRICKS:
+        return trick_result_json(hand)
     out: dict[str, object] = {"complete": hand.done}
     if rules.modified():
         out["rules"] = rules.label
@@ -192,33 +202,81 @@ def result_json(hand: Hand) -> dict[str, object]:
         "trump": None if hand.trump is None else str(Suit(hand.trump)),
     })
     if hand.upcard is not None:
-        out["upcard"] = str(CARDS[hand.upcard])
-        out["sitting_out"] = hand.sitting_out
-        if rules.defend_alone_points:
-            out["lone_defender"] = hand.lone_defender
-        if rules.blind_loner_points:
-            out["blind"] = hand.blind
+        out.update(_upcard_json(hand))
     if res is None:
-        out.update({"to_act": hand.to_act, "legal": _legal_json(hand)})
-        out["scores"] = list(hand.scores_before)
-        return out
-    if res.misdeal:
-        out["misdeal"] = True
-    if res.ruling is not None:
-        out["ruling"] = res.ruling.name
+        return _unfinished(hand, out)
+    _unscored_json(res, out)
     out.update({
-        "awards": [{"point": a.point, "card": None if a.card is None else str(a.card), "seat": a.seat,
-                    **({"value": a.value} if a.value != 1 else {}),
-                    **({} if scored else {"scored": False})}
-                   for a, scored in zip(res.awards, res.scored, strict=True)],
+        "awards": _awards_json(res),
         "made": res.made,
         "delta": list(res.delta),
         "scores": list(res.scores),
         "card_points": list(res.card_points),
         "winner": list(res.winners) or None,
     })
-    if rules.score_by == ScoreBy.TRICKS and not res.misdeal and res.ruling is None:
-        out["tricks"] = list(res.card_points)
+    return out
+
+
+def _upcard_json(hand: Hand) -> dict[str, object]:
+    """The upcard and who sits out (and, where the rules have them, the lone defender and the blind
+    double loner)."""
+    rules = hand.rules
+    assert hand.upcard is not None
+    out: dict[str, object] = {"upcard": str(CARDS[hand.upcard]), "sitting_out": hand.sitting_out}
+    if rules.defend_alone_points:
+        out["lone_defender"] = hand.lone_defender
+    if rules.blind_loner_points:
+        out["blind"] = hand.blind
+    return out
+
+
+def _unfinished(hand: Hand, out: dict[str, object]) -> dict[str, object]:
+    out.update({"to_act": hand.to_act, "legal": _legal_json(hand), "scores": list(hand.scores_before)})
+    return out
+
+
+def _unscored_json(res: HandResult, out: dict[str, object]) -> None:
+    if res.misdeal:
+        out["misdeal"] = True
+    if res.ruling is not None:
+        out["ruling"] = res.ruling.name
+
+
+def trick_result_json(hand: Hand) -> dict[str, object]:
+    """The ``pitch score`` output of a hand scored by the makers' tricks (Euchre): the maker, trump,
+    the round it was made in, going alone, the tricks of each seat and side, and the outcome (the
+    award: ``made``, ``march``, ``euchre``...)."""
+    rules = hand.rules
+    out: dict[str, object] = {"complete": hand.done}
+    if rules.modified():
+        out["rules"] = rules.label
+    making, made_by = hand.auction, hand.pitcher
+    out.update({
+        "maker": made_by,
+        "trump": None if hand.trump is None else str(Suit(hand.trump)),
+        "upcard": None if hand.upcard is None else str(CARDS[hand.upcard]),
+        "round": making.round if made_by is not None and isinstance(making, Making) else None,
+        "alone": isinstance(making, Making) and making.alone,
+    })
+    if hand.upcard is not None:
+        out.update(_upcard_json(hand))
+    res = hand.result
+    if res is None:
+        return _unfinished(hand, out)
+    _unscored_json(res, out)
+    played = not res.misdeal and res.ruling is None
+    out.update({
+        "awards": _awards_json(res),
+        "outcome": res.awards[0].point if played and res.awards else None,
+        "made": res.made,
+        "delta": list(res.delta),
+        "scores": list(res.scores),
+    })
+    if played and made_by is not None:
+        tricks = [sum(1 for _, w in hand.tricks if w == s) for s in range(hand.n_seats)]
+        makers = sum(n for s, n in enumerate(tricks) if rules.team_of(s) == rules.team_of(made_by))
+        out.update({"tricks": tricks, "makers_tricks": makers, "defenders_tricks": len(hand.tricks) - makers})
+    out["winner"] = list(res.winners) or None
     return out
 
 

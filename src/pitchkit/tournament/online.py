@@ -116,7 +116,7 @@ def hand_lines(record: Sequence[object]) -> list[dict[str, Any]]:
     out = []
     for i, hand in enumerate(hands):
         res = result_json(hand)
-        out.append({"hand": i + 1, "dealer": hand.dealer, "pitcher": res.get("pitcher"),
+        out.append({"hand": i + 1, "dealer": hand.dealer, "pitcher": res.get("pitcher", res.get("maker")),
                     "bid": res.get("bid"), "trump": res.get("trump"), "misdeal": bool(res.get("misdeal")),
                     "ruling": res.get("ruling"), "points": _points(res.get("awards")),
                     "delta": res.get("delta"), "scores": res.get("scores")})

@@ -30,10 +30,11 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
   const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${esc(awardWords(a, name))}</li>`).join("");
   const formed = formedTeams(over, ctx);
   const sides = formed || ctx.groups;
-  // where a hand is scored by tricks (Euchre) its card points are each seat's tricks
+  // where a hand is scored by tricks (Euchre) it counts each seat's tricks, else each side's card points
   const tricks = (ctx.options || {})["score-by"] === "tricks";
-  const taken = (g) => (tricks ? g.reduce((t, s) => t + (r.card_points[s] || 0), 0) : r.card_points[g[0]]);
-  const points = r.card_points && r.card_points.some((p) => p)
+  const counts = tricks ? r.tricks : r.card_points;
+  const taken = (g) => (tricks ? g.reduce((t, s) => t + (counts[s] || 0), 0) : counts[g[0]]);
+  const points = counts && counts.some((p) => p)
     ? `<p>${tricks ? "Tricks taken" : "Card points for game"}: ${sides.map((g) => `${esc(g.map(name).join(" & "))} ${taken(g)}`).join(", ")}.</p>` : "";
   const teams = formed ? `<p class="hand-teams">Teams this hand: ${esc(formed[0].map(name).join(" & "))} (high and low) against ${esc(formed[1].map(name).join(" & "))}.</p>` : "";
   const rows = ctx.groups.map((g) => {

@@ -61,16 +61,19 @@ export function awardWords(award, name) {
  * where the makers make trump and make it or are euchred. */
 export function madeWords(result, name, { tricks = false } = {}) {
   if (result.misdeal) return "Misdeal: the hand is dealt again.";
+  // a hand scored by tricks names its maker; a Pitch hand its pitcher and bid
+  const maker = tricks ? result.maker : result.pitcher;
+  const known = maker !== null && maker !== undefined;
   if (result.ruling) {
-    const bid = result.pitcher === null || result.pitcher === undefined ? "" : ` ${name(result.pitcher)} had bid ${result.bid}.`;
-    return `A judge's ruling ended the hand: ${result.ruling}.${bid}`;
+    const before = !known ? "" : tricks ? ` ${name(maker)} had made trump.` : ` ${name(maker)} had bid ${result.bid}.`;
+    return `A judge's ruling ended the hand: ${result.ruling}.${before}`;
   }
-  if (result.pitcher === null || result.pitcher === undefined) return tricks ? "Nobody made trump." : "No bid was made.";
-  const you = name(result.pitcher) === "You";
+  if (!known) return tricks ? "Nobody made trump." : "No bid was made.";
+  const you = name(maker) === "You";
   if (tricks && result.trump) {
-    const alone = result.sitting_out === null || result.sitting_out === undefined ? "" : " alone";
-    return `${name(result.pitcher)} made ${suitWords(result.trump)} trump${alone} and ${result.made ? "made it" : you ? "were euchred" : "was euchred"}.`;
+    const alone = result.alone ? " alone" : "";
+    return `${name(maker)} made ${suitWords(result.trump)} trump${alone} and ${result.made ? "made it" : you ? "were euchred" : "was euchred"}.`;
   }
-  return `${name(result.pitcher)} bid ${result.bid}${result.trump ? ` in ${suitWords(result.trump)}` : ""}` +
+  return `${name(maker)} bid ${result.bid}${result.trump ? ` in ${suitWords(result.trump)}` : ""}` +
     ` and ${result.made ? "made it" : you ? "were set" : "was set"}.`;
 }
