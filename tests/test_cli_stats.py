@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from pitchkit import Game, make_rules
+from pitchkit import Bid, Game, make_rules
 from pitchkit.bots import make_bot
 from pitchkit.cli import app
 from pitchkit.record import game_record
@@ -139,3 +139,54 @@ def test_simulate_euchre_fast_path_agrees_with_the_engine() -> None:
     for group in ("outcomes", "making"):
         for key, value in engine_out[group].items():
             assert abs(fast_out[group][key] - value) < 0.05, (group, key)
+
+
+def expected_makes(games: Played) -> dict[str, Any]:
+    """The counts ``pitch stats`` should report for Euchre games, from the games themselves: each
+    hand played out is a make, in round one unless every seat passed once, a march when the makers'
+    side took every trick."""
+    out = dict.fromkeys(("games", "finished", "played", "won", "your_makes", "your_makes_made",
+                         "your_euchred", "makes", "ordered_up", "named", "alone", "makes_made", "marched",
+                         "euchred"), 0)
+    for game, human in games:
+        out["games"] += 1
+        out["finished"] += game.end is not None
+        if human is not None:
+            out["played"] += 1
+            out["won"] += game.end is not None and human in game.end.winners
+        for hand in game.history:
+            res = hand.result
+            if res is None or res.made is None or res.pitcher is None:
+                continue
+            passes = sum(1 for a in hand.log if isinstance(a, Bid) and a.amount is None)
+            side = [s for s in range(4) if s % 2 == res.pitcher % 2]
+            out["makes"] += 1
+            out["ordered_up" if passes < 4 else "named"] += 1
+            out["alone"] += hand.sitting_out is not None
+            out["makes_made" if res.made else "euchred"] += 1
+            out["marched"] += all(w in side for _, w in hand.tricks)
+            if res.pitcher == human:
+                out["your_makes"] += 1
+                out["your_makes_made" if res.made else "your_euchred"] += 1
+    return out
+
+
+def test_stats_count_euchre_makes_not_bids(tmp_path: Path) -> None:
+    """At Euchre the makers' rates: ordered up or named in round two, alone, made, marched, euchred;
+    the Pitch presets beside them keep their bids, and the total has both, each of its own family."""
+    euchre: Played = [(played("euchre", s), 1) for s in (1, 2)]
+    stick: Played = [(played("euchre-stick", 3), None)]
+    pitch: Played = [(played("pct", 4), 0)]
+    for i, (game, human) in enumerate(euchre + stick + pitch):
+        doc = saved_document(game, TableSetup(i, human, "heuristic", None), finished=game.over)
+        save(tmp_path, f"2025-02-0{i + 1}_120000_{game.rules.preset}.json", doc)
+    doc = stats_json(tmp_path)
+    assert doc["by_preset"] == {"euchre": expected_makes(euchre), "euchre-stick": expected_makes(stick),
+                                "pct": expected(pitch)}
+    assert doc["by_preset"]["euchre"]["makes"] > 0 and "bids" not in doc["by_preset"]["euchre"]
+    both = expected_makes(euchre + stick)
+    assert doc["total"] == {**expected(pitch), **both, **{k: expected(pitch)[k] + both[k] for k in
+                                                         ("games", "finished", "played", "won")}}
+    table = runner.invoke(app, ["stats", "--save-dir", str(tmp_path)], env={"COLUMNS": "100"}).stdout
+    assert "your bids made" in table and "your makes made" in table
+    assert "How trump was made" in table and "euchred" in table and "round two" in table

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 pytest.importorskip("numba", reason="needs numba (pitchkit[fast])")
 
-from pitchkit.fast.kernel import jit
+from pitchkit.fast.jitting import jit
 from pitchkit.search import compiled
 from pitchkit.search import kernel as K
 from pitchkit.search.compiled import CompiledSolver, make_solver

@@ -36,8 +36,10 @@ from pitchkit.bench.simulate import fast_chunk, simulate  # noqa: E402
 from pitchkit.cards import CARDS, cards_of, mask_of  # noqa: E402
 from pitchkit.errors import RulesError  # noqa: E402
 from pitchkit.fast import PLAYED_RULES, Batch, play_random, supports, unsupported_reason  # noqa: E402
-from pitchkit.fast.kernel import (  # noqa: E402
+from pitchkit.fast.bits import rng_index  # noqa: E402
+from pitchkit.fast.codes import (  # noqa: E402
     CAT_CODE,
+    CATEGORIES,
     KIND_ALONE,
     KIND_BID,
     KIND_DECLARE,
@@ -56,13 +58,12 @@ from pitchkit.fast.kernel import (  # noqa: E402
     OPT_SELL,
     PASSED_OUT,
     PLAYED,
-    random_discard,
-    rng_index,
 )
+from pitchkit.fast.drawing import random_discard  # noqa: E402
 from pitchkit.fast.trace import deal, decisions, engine_actions, replay  # noqa: E402
 from pitchkit.presets import presets  # noqa: E402
 from pitchkit.record import hand_record, score_hand  # noqa: E402
-from pitchkit.rules import ScoreBy, TrumpBy  # noqa: E402
+from pitchkit.rules import POINT_VALUES, ScoreBy, TrumpBy  # noqa: E402
 
 HANDS = 300
 T = TypeVar("T")
@@ -488,6 +489,11 @@ def test_a_rule_the_kernel_does_not_play_is_refused() -> None:
             except RulesError:
                 continue
             assert unsupported_reason(rules) is not None, f.name
+
+
+def test_the_kernels_category_codes_follow_the_engines_point_order() -> None:
+    assert tuple(POINT_VALUES) == CATEGORIES
+    assert all(CAT_CODE[name] == i for i, name in enumerate(POINT_VALUES))
 
 
 def test_unsupported_rules_are_named() -> None:

@@ -174,7 +174,7 @@ def fast_chunk(rules: Rules, count: int, seed: int) -> SimStats:
     import numpy as np
 
     from pitchkit import fast
-    from pitchkit.fast.kernel import CATEGORIES, PLAYED
+    from pitchkit.fast.codes import CATEGORIES, PLAYED
 
     tricks = rules.score_by == ScoreBy.TRICKS
     b = fast.play_random(rules, count, seed=seed, trace=tricks)
@@ -199,7 +199,7 @@ def _trick_counts(rules: Rules, b: Any, played: Any, st: SimStats) -> None:
     """The outcome, round and going alone of each played hand of a traced batch scored by tricks."""
     import numpy as np
 
-    from pitchkit.fast.kernel import KIND_ALONE, KIND_BID
+    from pitchkit.fast.codes import KIND_ALONE, KIND_BID
 
     tr = b.trace
     rows = np.arange(tr.actions.shape[1])[None, :] < tr.n_actions[:, None]

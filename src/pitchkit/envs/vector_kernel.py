@@ -6,7 +6,7 @@ advances the row to its next decision (dealing a new hand when one ends), and wr
 legal-action mask and, optionally, the observation of the seat to act, in the layout of
 :mod:`pitchkit.envs.encoding`.
 
-The rules themselves are the fast path's (:mod:`pitchkit.fast.kernel`): its deal, auction
+The rules themselves are the fast path's (:mod:`pitchkit.fast.kernel`'s parts): its deal, auction
 options, legal plays, trick strength and scoring are called here, so both agree with the engine
 for the same reasons; this module only cuts its random play into single decisions.
 """
@@ -88,7 +88,9 @@ from pitchkit.envs.vector_rows import (
     write_mask,
     write_obs,
 )
-from pitchkit.fast.kernel import (
+from pitchkit.fast.auction import deal, first_round_options, sell_round_options
+from pitchkit.fast.bits import nth_bit, popcount, rng_below, rng_next
+from pitchkit.fast.codes import (
     BY_TRICKS,
     DECK,
     DECLARE,
@@ -110,19 +112,10 @@ from pitchkit.fast.kernel import (
     TEAMS,
     UPCARD,
     N,
-    deal,
-    first_round_options,
-    legal_play,
-    nth_bit,
-    point_mask,
-    popcount,
-    rng_below,
-    rng_next,
-    score,
-    sell_round_options,
-    strength,
-    trick_score,
 )
+from pitchkit.fast.drawing import point_mask
+from pitchkit.fast.play import legal_play, strength
+from pitchkit.fast.scoring import score, trick_score
 
 
 @jit

@@ -31,7 +31,7 @@ from pitchkit.envs.vector_rows import (
     allow,
     jit,
 )
-from pitchkit.fast.kernel import GOING_ALONE, HAND_SIZE, STICK_DEALER, TEAMS, N
+from pitchkit.fast.codes import GOING_ALONE, HAND_SIZE, STICK_DEALER, TEAMS, N
 
 
 @jit

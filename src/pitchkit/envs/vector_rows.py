@@ -1,46 +1,23 @@
 """One environment's state as a row of int64 values, and what reads it for the player: the
 observation tensor and the legal-action mask (:mod:`pitchkit.envs.vector_kernel` advances it).
 
-Compiled with the fast path's numba settings; every function here, in ``vector_kernel`` and in
-``vector_making`` is recompiled when one of these files or the fast path's kernel changes.
+Compiled with the fast path's numba settings by :data:`jit`, whose cache key holds a hash of the
+vector modules and of the fast path's: a change to any of them compiles every function here, in
+``vector_kernel`` and in ``vector_making`` again.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 
-from pitchkit.fast import kernel as fast_kernel
-from pitchkit.fast.kernel import DECK, N_CATS, PARTNER_PASS, TEAMS, UPCARD, N, popcount
+from pitchkit.fast.bits import popcount
+from pitchkit.fast.codes import DECK, N_CATS, PARTNER_PASS, TEAMS, UPCARD, N
+from pitchkit.fast.jitting import FAST_PATH, KeyedJit, sources
 
-F = TypeVar("F", bound=Callable[..., Any])
-
-#: numba's cache would keep the functions of other files as they were when compiled into these
-#: modules': a hash of the fast path's kernel and of both files joins the stamp of the cache's key
-_STAMP = hashlib.sha256(b"".join(
-    path.read_bytes() for path in (Path(fast_kernel.__file__), Path(__file__),
-                                   Path(__file__).with_name("vector_kernel.py"),
-                                   Path(__file__).with_name("vector_making.py")))).hexdigest()
-
-
-def jit(fn: F) -> F:
-    """Compile ``fn`` as the fast path does (cached on disk), its cache also invalidated when the
-    fast path's kernel or the vector modules change; uncached where numba's cache cannot be keyed
-    that way."""
-    compiled = fast_kernel.jit(fn)
-    if compiled is fn:
-        return fn
-    try:
-        index = compiled._cache._cache_file  # type: ignore[attr-defined]
-        index._source_stamp = (index._source_stamp, _STAMP)
-    except AttributeError:
-        return cast(F, importlib.import_module("numba").njit(nogil=True)(fn))
-    return compiled
+#: the decorator of every compiled function of the vector environment
+jit = KeyedJit(FAST_PATH + sources(__file__, "vector_rows", "vector_kernel", "vector_making"))
 
 
 #: most seats of any rules

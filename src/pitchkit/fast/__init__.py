@@ -20,7 +20,7 @@ presets: pct, pct-tournament, smudge, auction, auction-partners, ten-point, seve
 euchre-stick, euchre-uk (a hand scored by tricks has no awards: its row of ``award`` is all -1).
 
 Each random player chooses uniformly among the engine's legal actions, discards included (see
-:mod:`pitchkit.fast.kernel`).
+:mod:`pitchkit.fast.kernel`, which plays the hands; its numbers are in :mod:`pitchkit.fast.codes`).
 
 Example::
 
@@ -63,9 +63,11 @@ def available() -> bool:
     """True when the fast path is compiled (numba and numpy are installed, and numba's JIT is not
     disabled by ``NUMBA_DISABLE_JIT``)."""
     try:
-        from pitchkit.fast.kernel import COMPILED
+        import pitchkit.fast.kernel  # noqa: F401  (numpy is needed)
     except ImportError:
         return False
+    from pitchkit.fast.jitting import COMPILED
+
     return COMPILED
 
 
@@ -130,7 +132,7 @@ class Trace:
     """Everything needed to replay a batch in the engine: per hand the shuffled deck (as
     ``random.shuffle`` would leave it), each decision as (seat, kind, value, legal-option bits,
     bounds) and each trick's winner. Kinds, option bits and bounds are those of
-    :mod:`pitchkit.fast.kernel`; :mod:`pitchkit.fast.trace` turns them into engine actions."""
+    :mod:`pitchkit.fast.codes`; :mod:`pitchkit.fast.trace` turns them into engine actions."""
 
     deck: I64
     actions: I64
@@ -152,11 +154,11 @@ class Batch:
     #: 1 when the dealer ran it
     ran: I64
     trump: I64
-    #: [hand, category code] the seat credited, -1 if not awarded (codes: ``tables.CATEGORIES``)
+    #: [hand, category code] the seat credited, -1 if not awarded (codes: ``codes.CATEGORIES``)
     award: I64
     #: [hand, seat] score change
     delta: I64
-    #: how the hand ended: ``kernel.PLAYED``, ``MISDEAL_CALLED``, ``MISDEAL_BURIED`` or ``PASSED_OUT``
+    #: how the hand ended: ``codes.PLAYED``, ``MISDEAL_CALLED``, ``MISDEAL_BURIED`` or ``PASSED_OUT``
     misdeal: I64
     trace: Trace | None
 
@@ -168,7 +170,7 @@ class Batch:
         """Whether the next dealer deals the following hand (as ``HandResult.deal_passes``): after
         a played or passed-out hand always, after a misdeal only when a point card would have been
         buried and the rules pass the deal then (``bury-misdeal-dealer = next``)."""
-        from pitchkit.fast.kernel import MISDEAL_BURIED, PASSED_OUT, PLAYED
+        from pitchkit.fast.codes import MISDEAL_BURIED, PASSED_OUT, PLAYED
 
         passes: npt.NDArray[np.bool_] = (self.misdeal == PLAYED) | (self.misdeal == PASSED_OUT)
         if self.rules.bury_misdeal_dealer == MisdealDealer.NEXT:
@@ -183,7 +185,8 @@ def play_random(rules: Rules, n_hands: int, *, seed: int, trace: bool = False) -
     import numpy as np
 
     from pitchkit.errors import RulesError
-    from pitchkit.fast.kernel import N_CATS, TRACE_WIDTH, play_hands
+    from pitchkit.fast.codes import N_CATS, TRACE_WIDTH
+    from pitchkit.fast.kernel import play_hands
     from pitchkit.fast.tables import kernel_rules
 
     reason = unsupported_reason(rules)

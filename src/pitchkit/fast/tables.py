@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pitchkit.cards import GAME_VALUE
-from pitchkit.fast.kernel import (
+from pitchkit.fast.codes import (
     ALONE_MARCH_POINTS,
     BY_TRICKS,
     CAT_CODE,

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
 from pitchkit.cards import CARDS, Suit, cards_of
 from pitchkit.errors import PitchError
-from pitchkit.fast.kernel import (
+from pitchkit.fast.codes import (
     BOUNDS_SHIFT,
     KIND_ALONE,
     KIND_BID,

@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from pitchkit.cards import BIG_JOKER, LITTLE_JOKER
-from pitchkit.fast.kernel import COMPILED
+from pitchkit.fast.jitting import COMPILED
 from pitchkit.search import kernel as K
 from pitchkit.search.position import Deal, Scorer, index_space
 from pitchkit.search.solver import SearchLimit, Solver

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pitchkit.fast.kernel import jit
+from pitchkit.fast.jitting import jit
 
 INF = 1 << 20
 #: ``game`` argument of :func:`leaf_value` (as in :mod:`pitchkit.search.position`)
