@@ -31,8 +31,10 @@ def _module(path: Path) -> ModuleType:
 
 def _families() -> dict[str, KeyedJit]:
     from pitchkit.envs import vector_rows
+    from pitchkit.search import kernel_layout
 
-    return {"fast path": jitting.fast_jit, "vector environment": vector_rows.jit}
+    return {"fast path": jitting.fast_jit, "vector environment": vector_rows.jit,
+            "compiled solver": kernel_layout.jit}
 
 
 def _imported_files(path: Path) -> set[Path]:

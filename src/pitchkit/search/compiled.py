@@ -23,6 +23,7 @@ import numpy as np
 from pitchkit.cards import BIG_JOKER, LITTLE_JOKER
 from pitchkit.fast.jitting import COMPILED
 from pitchkit.search import kernel as K
+from pitchkit.search import kernel_layout as L
 from pitchkit.search.position import Deal, Scorer, index_space
 from pitchkit.search.solver import SearchLimit, Solver
 
@@ -31,8 +32,8 @@ TT_SLOTS = 1 << 18
 #: set to ``0`` to always use the plain solver
 ENV_SWITCH = "PITCHKIT_COMPILED_SOLVER"
 
-_KINDS = {"player": K.K_PLAYER, "capturer": K.K_CAPTURER, "game": K.K_GAME, "smudge": K.K_SMUDGE}
-_POINT_CODES = {"high": K.PC_HIGH, "low": K.PC_LOW, "jack": K.PC_JACK}
+_KINDS = {"player": L.K_PLAYER, "capturer": L.K_CAPTURER, "game": L.K_GAME, "smudge": L.K_SMUDGE}
+_POINT_CODES = {"high": L.PC_HIGH, "low": L.PC_LOW, "jack": L.PC_JACK}
 _SIDES = 16
 _generation = itertools.count(1)
 
@@ -45,8 +46,8 @@ class _Scratch(threading.local):
 
     def __init__(self) -> None:
         self.tables: dict[int, tuple[Any, Any]] = {}
-        self.buf = np.zeros((K.MAX_PLY, 2, 64), dtype=I64)
-        self.frames = np.zeros((K.MAX_PLY, K.N_FRAME_COLS), dtype=I64)
+        self.buf = np.zeros((L.MAX_PLY, 2, 64), dtype=I64)
+        self.frames = np.zeros((L.MAX_PLY, L.N_FRAME_COLS), dtype=I64)
 
 
 _scratch = _Scratch()
@@ -102,47 +103,47 @@ class CompiledSolver(Solver):
         r = d.rules
         n = index_space(r)
         side = sc.sides()
-        par = np.zeros(K.N_PAR, dtype=I64)
-        par[K.P_OBJECTIVE] = ("delta", "points", "coalition").index(self.objective)
-        par[K.P_PUNIT] = sc.unit[d.pitcher]
-        par[K.P_PSIDE] = side[d.pitcher]
-        par[K.P_BID] = d.bid
-        par[K.P_SPECIAL] = int(d.rules.is_special_bid(d.bid))
-        par[K.P_SMUDGE_VALUE] = d.rules.smudge_value
-        par[K.P_HOLE_TO_ZERO] = int(d.rules.smudge_hole_to_zero)
-        par[K.P_MINE] = sc.unit[sc.perspective]
-        par[K.P_UNITS] = len(sc.units)
-        par[K.P_USES_GAME] = int(sc.uses_game)
-        par[K.P_USES_WINNERS] = int(sc.uses_winners)
-        par[K.P_USES_ORDER] = int(sc.uses_order)
-        par[K.P_N_IN] = self.n_in
+        par = np.zeros(L.N_PAR, dtype=I64)
+        par[L.P_OBJECTIVE] = ("delta", "points", "coalition").index(self.objective)
+        par[L.P_PUNIT] = sc.unit[d.pitcher]
+        par[L.P_PSIDE] = side[d.pitcher]
+        par[L.P_BID] = d.bid
+        par[L.P_SPECIAL] = int(d.rules.is_special_bid(d.bid))
+        par[L.P_SMUDGE_VALUE] = d.rules.smudge_value
+        par[L.P_HOLE_TO_ZERO] = int(d.rules.smudge_hole_to_zero)
+        par[L.P_MINE] = sc.unit[sc.perspective]
+        par[L.P_UNITS] = len(sc.units)
+        par[L.P_USES_GAME] = int(sc.uses_game)
+        par[L.P_USES_WINNERS] = int(sc.uses_winners)
+        par[L.P_USES_ORDER] = int(sc.uses_order)
+        par[L.P_N_IN] = self.n_in
         assert self.trump is not None
-        par[K.P_TRUMP] = self.trump
-        par[K.P_TRUMP_MASK] = t.trump_mask
-        par[K.P_GEN] = next(_generation)
-        par[K.P_BIG_JOKER] = BIG_JOKER
-        par[K.P_LITTLE_JOKER] = LITTLE_JOKER
-        par[K.P_RUFF_MASK] = t.ruff_mask
-        par[K.P_BY_TRICKS] = int(sc.by_tricks)
-        par[K.P_TRICKS_NEEDED] = r.tricks_needed
-        par[K.P_HAND_SIZE] = r.hand_size
-        par[K.P_MADE_POINTS] = r.made_points
-        par[K.P_MARCH_POINTS] = sc.march_points
-        par[K.P_EUCHRE_POINTS] = r.defend_alone_points if sc.lone_defence else r.euchre_points
-        par[K.P_SUPER_EUCHRE_POINTS] = 0 if sc.lone_defence else r.super_euchre_points
+        par[L.P_TRUMP] = self.trump
+        par[L.P_TRUMP_MASK] = t.trump_mask
+        par[L.P_GEN] = next(_generation)
+        par[L.P_BIG_JOKER] = BIG_JOKER
+        par[L.P_LITTLE_JOKER] = LITTLE_JOKER
+        par[L.P_RUFF_MASK] = t.ruff_mask
+        par[L.P_BY_TRICKS] = int(sc.by_tricks)
+        par[L.P_TRICKS_NEEDED] = r.tricks_needed
+        par[L.P_HAND_SIZE] = r.hand_size
+        par[L.P_MADE_POINTS] = r.made_points
+        par[L.P_MARCH_POINTS] = sc.march_points
+        par[L.P_EUCHRE_POINTS] = r.defend_alone_points if sc.lone_defence else r.euchre_points
+        par[L.P_SUPER_EUCHRE_POINTS] = 0 if sc.lone_defence else r.super_euchre_points
 
         player = sc.player
-        cards = np.empty((n, K.N_CARD_COLS), dtype=I64)
-        cards[:, K.C_SUIT] = t.suit
-        cards[:, K.C_LOWER] = t.lower
-        cards[:, K.C_NEUTRAL] = t.neutral
-        cards[:, K.C_GV] = t.gv
-        cards[:, K.C_TUNIT] = self.tunit
-        cards[:, K.C_FIELD] = [sc.track_shift[c] // 4 if c in sc.track_shift else -1 for c in range(n)]
-        cards[:, K.C_PSIDE] = [side[player[c]] if c in player else -1 for c in range(n)]
+        cards = np.empty((n, L.N_CARD_COLS), dtype=I64)
+        cards[:, L.C_SUIT] = t.suit
+        cards[:, L.C_LOWER] = t.lower
+        cards[:, L.C_NEUTRAL] = t.neutral
+        cards[:, L.C_GV] = t.gv
+        cards[:, L.C_TUNIT] = self.tunit
+        cards[:, L.C_FIELD] = [sc.track_shift[c] // 4 if c in sc.track_shift else -1 for c in range(n)]
+        cards[:, L.C_PSIDE] = [side[player[c]] if c in player else -1 for c in range(n)]
         strength = np.array(t.strength, dtype=I64)
         suit_mask = np.array(t.suit_mask, dtype=I64)
-        seats = np.zeros((d.n_seats, K.N_SEAT_COLS), dtype=I64)
+        seats = np.zeros((d.n_seats, L.N_SEAT_COLS), dtype=I64)
         for s in d.seats:
             seats[s] = (d.nxt[s], int(self.is_max[s]), sc.unit[s])
         unit_side = np.full(_SIDES, -1, dtype=I64)
@@ -151,9 +152,9 @@ class CompiledSolver(Solver):
         seat_rows = np.array([(sc.unit[s], side[s], d.scores[s]) for s in d.seats], dtype=I64)
         units = np.array(sc.units, dtype=I64)
         plan = np.array([(_KINDS[how],
-                          (K.BY_ORDER_HIGH if point == "high" else K.BY_ORDER_LOW) if card < 0
+                          (L.BY_ORDER_HIGH if point == "high" else L.BY_ORDER_LOW) if card < 0
                           and how in ("player", "capturer") else max(card, 0),
-                          value, _POINT_CODES.get(point, K.PC_OTHER))
+                          value, _POINT_CODES.get(point, L.PC_OTHER))
                          for point, card, how, value in sc.plan], dtype=I64).reshape(-1, 4)
         tracked = np.array(sc.tracked, dtype=I64)
         static = sc._static_sides
@@ -182,7 +183,7 @@ class CompiledSolver(Solver):
         v, _ = search(*self.arrays, stats, tt_key, tt_val, _scratch.buf, _scratch.frames, seat, k,
                       live, tmask, led, bstr, bseat, cap, cpk, wm, fj, alpha, beta, root_legal,
                       -1 if only is None else only)
-        self.stats.nodes = int(stats[K.ST_NODES])
-        if stats[K.ST_ABORTED]:
+        self.stats.nodes = int(stats[L.ST_NODES])
+        if stats[L.ST_ABORTED]:
             raise SearchLimit
         return int(v)
