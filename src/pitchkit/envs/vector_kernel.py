@@ -17,7 +17,15 @@ from typing import Any
 
 import numpy as np
 
-from pitchkit.envs.vector_making import apply_making, begin_tricks, making_legal
+from pitchkit.envs.vector_drawing import (
+    apply_discard,
+    apply_pass_card,
+    begin_play,
+    discard_legal,
+    exchange_legal,
+    next_discarder,
+)
+from pitchkit.envs.vector_making import apply_making, making_legal
 from pitchkit.envs.vector_rows import (
     AWARD,
     BID,
@@ -97,7 +105,6 @@ from pitchkit.fast.codes import (
     DRAW_TO,
     FACE_OR_POINT,
     FORCED_BID,
-    KEEP_UPCARD,
     MAX_BID,
     MISDEAL_NO_FACE,
     N_CATS,
@@ -105,10 +112,8 @@ from pitchkit.fast.codes import (
     OPT_MISDEAL,
     OPT_RUN,
     OPT_SELL,
-    PARTNER_PASS,
     PITCH_ENDS,
     RUN_EXTRA,
-    TAKES_STOCK,
     TEAMS,
     UPCARD,
     N,
@@ -233,29 +238,9 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
             allow(r, ID_TRUMP + c // 13)
             allow(r, ID_TRUMP + (c // 13 ^ 3))
     elif ph == PH_DISCARD:
-        allowed, lo, hi = discard_bounds(P, r, seat)
-        picked = popcount(r[PENDING])
-        later = _after(allowed, r[PENDING])
-        left = popcount(later)
-        m = later
-        while m:
-            if picked + 1 <= hi and picked + left >= lo:
-                allow(r, ID_DISCARD_CARD + low_index(m))
-            m &= m - 1
-            left -= 1
-        if lo <= picked <= hi:
-            allow(r, ID_DISCARD_DONE)
+        discard_legal(P, r, seat)
     elif ph == PH_EXCHANGE:
-        later = _after(r[HANDS + seat], r[PENDING])
-        need = P[PARTNER_PASS] - popcount(r[PENDING])
-        left = popcount(later)
-        m = later
-        while m:
-            c = low_index(m)
-            m &= m - 1
-            if left >= need:
-                allow(r, ID_PASS_CARD + c)
-            left -= 1
+        exchange_legal(P, r, seat)
     elif ph == PH_PLAY:
         led = r[TRICK_CARD] if r[J] > 0 else -1
         m = legal_play(P, r[HANDS + seat], r[TRUMP], led, r[TRICKS] == 0 and seat == r[PITCHER],
@@ -263,30 +248,6 @@ def set_legal(P: Any, suit: Any, tmask: Any, smask: Any, r: Any) -> None:
         while m:
             allow(r, ID_PLAY + low_index(m))
             m &= m - 1
-
-
-@jit
-def _after(cards: int, picked: int) -> int:
-    """The cards of ``cards`` above every card of ``picked`` (picks go in increasing index)."""
-    while picked:
-        cards &= ~(((picked & -picked) << 1) - 1)
-        picked &= picked - 1
-    return cards
-
-
-@jit
-def discard_bounds(P: Any, r: Any, seat: int) -> tuple[int, int, int]:
-    """(cards it may discard, fewest, most) for ``seat``'s discard now (as the engine's)."""
-    if P[UPCARD]:  # the dealer's discard after picking up the upcard
-        held = r[HANDS + seat]
-        return (held & ~(1 << r[UP]) if P[KEEP_UPCARD] else held), 1, 1
-    held = popcount(r[HANDS + seat])
-    keep = P[DRAW_TO]
-    allowed = r[HANDS + seat] & ~r[POINTS]
-    if r[SECOND]:
-        return allowed, held - keep, held - keep
-    spare = P[DECK] - r[POS] - r[NEED]
-    return allowed, max(0, held - keep), min(held - max(0, keep - spare), popcount(allowed))
 
 
 @jit
@@ -303,17 +264,7 @@ def _end_auction(P: Any, r: Any, pitcher: int, bid: int) -> None:
         r[PHASE] = PH_TRUMP
         r[TO_ACT] = pitcher
     else:
-        _begin_play(P, r)
-
-
-@jit
-def _begin_play(P: Any, r: Any) -> None:
-    if P[PARTNER_PASS]:
-        r[PHASE] = PH_EXCHANGE
-        r[TO_ACT] = (r[DEALER] + 1) % P[N]
-    else:
-        r[PHASE] = PH_PLAY
-        r[TO_ACT] = r[PITCHER]
+        begin_play(P, r)
 
 
 @jit
@@ -355,27 +306,6 @@ def _apply_auction(P: Any, r: Any, a: int) -> None:
         _end_auction(P, r, dealer, P[FORCED_BID])
         return
     r[TO_ACT] = (seat + 1) % n
-
-
-@jit
-def _apply_pass_card(P: Any, r: Any, c: int) -> None:
-    n = P[N]
-    seat = r[TO_ACT]
-    r[PENDING] |= 1 << c
-    if popcount(r[PENDING]) < P[PARTNER_PASS]:
-        return
-    m = r[PENDING]
-    r[PENDING] = 0
-    r[HANDS + seat] &= ~m
-    r[PASSED + seat] = m
-    r[PASS_I] += 1
-    if r[PASS_I] < n:
-        r[TO_ACT] = (seat + 1) % n
-        return
-    for s in range(n):
-        r[HANDS + (s + P[TEAMS]) % n] |= r[PASSED + s]
-    r[PHASE] = PH_PLAY
-    r[TO_ACT] = r[PITCHER]
 
 
 @jit
@@ -452,16 +382,16 @@ def apply(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, sma
         elif P[DRAW_TO]:
             r[POINTS] = point_mask(cats, r[TRUMP], off_jack)
             r[PHASE] = PH_DISCARD
-            _next_discarder(P, r)
+            next_discarder(P, r)
         else:
-            _begin_play(P, r)
+            begin_play(P, r)
     elif ph == PH_DISCARD:
         if a == ID_DISCARD_DONE:
-            _apply_discard(P, r)
+            apply_discard(P, r)
         else:
             r[PENDING] |= 1 << (a - ID_DISCARD_CARD)
     elif ph == PH_EXCHANGE:
-        _apply_pass_card(P, r, a - ID_PASS_CARD)
+        apply_pass_card(P, r, a - ID_PASS_CARD)
     else:
         over = _apply_play(P, suit, power, tmask, gval, r, a - ID_PLAY)
     if over and P[BY_TRICKS]:
@@ -480,58 +410,6 @@ def apply(P: Any, cats: Any, values: Any, suit: Any, power: Any, tmask: Any, sma
             r[DELTA + s] = 0
         return True
     return False
-
-
-@jit
-def _apply_discard(P: Any, r: Any) -> None:
-    seat = r[TO_ACT]
-    m = r[PENDING]
-    r[PENDING] = 0
-    r[HANDS + seat] &= ~m
-    r[DISCARDS + seat] |= m
-    if P[UPCARD]:
-        begin_tricks(P, r)
-        return
-    if r[SECOND]:
-        r[SECOND] = 0
-        _begin_play(P, r)
-        return
-    r[NEED] += P[DRAW_TO] - popcount(r[HANDS + seat])
-    _next_discarder(P, r)
-
-
-@jit
-def _next_discarder(P: Any, r: Any) -> None:
-    """Call the next seat to discard; after the last, the draw, the bidder's taking the stock and
-    maybe its second discard. A seat that would have to bury a point card throws the hand in."""
-    n = P[N]
-    keep = P[DRAW_TO]
-    if r[DQ_I] < n:
-        seat = (r[DEALER] + 1 + r[DQ_I]) % n
-        r[DQ_I] += 1
-        if popcount(r[HANDS + seat] & r[POINTS]) > keep:
-            r[PHASE] = PH_DONE
-            return
-        r[TO_ACT] = seat
-        return
-    for i in range(n):
-        s = (r[DEALER] + 1 + i) % n
-        while popcount(r[HANDS + s]) < keep and r[POS] < P[DECK]:
-            r[HANDS + s] |= 1 << r[DECK_AT + r[POS]]
-            r[POS] += 1
-    pitcher = r[PITCHER]
-    if P[TAKES_STOCK]:
-        while r[POS] < P[DECK]:
-            r[HANDS + pitcher] |= 1 << r[DECK_AT + r[POS]]
-            r[POS] += 1
-    held = r[HANDS + pitcher]
-    if popcount(held & r[POINTS]) > keep:
-        r[PHASE] = PH_DONE
-    elif popcount(held) > keep:
-        r[SECOND] = 1
-        r[TO_ACT] = pitcher
-    else:
-        _begin_play(P, r)
 
 
 @jit

@@ -3,7 +3,7 @@ observation tensor and the legal-action mask (:mod:`pitchkit.envs.vector_kernel`
 
 Compiled with the fast path's numba settings by :data:`jit`, whose cache key holds a hash of the
 vector modules and of the fast path's: a change to any of them compiles every function here, in
-``vector_kernel`` and in ``vector_making`` again.
+``vector_kernel``, ``vector_making`` and ``vector_drawing`` again.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from pitchkit.fast.codes import DECK, N_CATS, PARTNER_PASS, TEAMS, UPCARD, N
 from pitchkit.fast.jitting import FAST_PATH, KeyedJit, sources
 
 #: the decorator of every compiled function of the vector environment
-jit = KeyedJit(FAST_PATH + sources(__file__, "vector_rows", "vector_kernel", "vector_making"))
+jit = KeyedJit(FAST_PATH + sources(__file__, "vector_rows", "vector_kernel", "vector_making",
+                                   "vector_drawing"))
 
 
 #: most seats of any rules
