@@ -22,9 +22,11 @@ def test_the_docs_examples_are_current() -> None:
         changed = [f"- {a}\n+ {b}" for a, b in pairs if a != b]
         assert fresh == text, (f"{name} is out of date: run python -m pitchkit.cli.docgen; first change:\n"
                                + (changed[0] if changed else "(lines added or removed)"))
-    for name in docgen.DOCUMENTS:
-        kinds = {m["kind"] for m in docgen.MARKER.finditer((ROOT / name).read_text(encoding="utf-8"))}
-        assert kinds == ({"screen"} if name == "README.md" else {"output", "screen"})
+    kinds = {name: {m["kind"] for m in docgen.MARKER.finditer((ROOT / name).read_text(encoding="utf-8"))}
+             for name in docgen.DOCUMENTS}
+    assert kinds == {"README.md": {"screen"}, "docs/play.md": {"output", "screen"}, "docs/rules.md": set()}
+    blocks = [m["name"] for m in docgen.BLOCK.finditer((ROOT / "docs/rules.md").read_text(encoding="utf-8"))]
+    assert blocks == list(docgen.GENERATED)
 
 
 def test_a_stale_example_is_found_and_rewritten() -> None:

@@ -157,3 +157,39 @@ def test_rules_says_when_options_modify_the_preset() -> None:
     assert data["modified"] == ["teams"]
     plain = runner.invoke(app, ["rules", "pct-tournament", "-o", "players=3"])
     assert "modified" not in plain.stdout
+
+
+def table_options(*args: str) -> list[str]:
+    """The options ``pitch rules ... --table`` lists, in order."""
+    result = runner.invoke(app, ["rules", *args, "--table"], env={"COLUMNS": "250"})
+    assert result.exit_code == 0, result.output
+    cells = [line.split("│")[1].strip() for line in result.stdout.splitlines() if line.startswith("│")]
+    return [c for c in cells if c]  # a long source folds onto lines of its own
+
+
+@pytest.mark.parametrize("name", list(presets()))
+def test_the_table_lists_the_options_of_the_rules_family(name: str) -> None:
+    """Euchre's table has no bids, smudges or point cards, Pitch's no upcard, loners or marches: the
+    table lists the options that apply to the preset's family, --json every option with ``applies``."""
+    rows = json.loads(runner.invoke(app, ["rules", name, "--json"]).stdout)["rules"]
+    assert len(rows) == len(dataclasses.fields(Rules)) - 1
+    shown = table_options(name)
+    assert shown == [r["option"] for r in rows if r["applies"]]
+    assert "players" in shown and "target" in shown and "score-by" in shown
+    euchre = presets()[name].rules.score_by == "tricks"
+    assert ("min-bid" in shown, "smudge-value" in shown, "high-credit" in shown) == (not euchre,) * 3
+    assert ("going-alone" in shown, "march-points" in shown, "benny" in shown) == (euchre,) * 3
+
+
+@pytest.mark.parametrize("name", list(presets()))
+def test_no_preset_sets_an_option_of_the_other_family(name: str) -> None:
+    """What a preset cites applies to it: an option left out of its table is at the model's default."""
+    rows = json.loads(runner.invoke(app, ["rules", name, "--json"]).stdout)["rules"]
+    assert [r["option"] for r in rows if not r["applies"] and r["source"] != "model default"] == []
+
+
+def test_an_option_of_the_other_family_shows_when_given() -> None:
+    shown = table_options("euchre", "-o", "min-bid=3")
+    assert "min-bid" in shown and "max-bid" not in shown
+    result = runner.invoke(app, ["rules", "euchre", "--table"], env={"COLUMNS": "100"})
+    assert "options of Pitch (hands scored by points) alone are left out" in " ".join(result.stdout.split())

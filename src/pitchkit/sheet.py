@@ -11,6 +11,7 @@ import dataclasses
 import textwrap
 from collections.abc import Iterable
 
+from pitchkit.families import applies
 from pitchkit.presets import Preset
 from pitchkit.rules import (
     OPTION_FIELDS,
@@ -386,7 +387,8 @@ def sheet_text(title: str, rules: Rules, *, width: int) -> Iterable[str]:
 
 
 def preset_rows(preset: Preset, options: dict[str, object]) -> list[dict[str, object]]:
-    """One row per rule: option name, value (after ``options``), source, help, allowed values."""
+    """One row per rule: option name, value (after ``options``), source, help, allowed values, and
+    whether it applies to the rules' family (:mod:`pitchkit.families`)."""
     rules = preset.rules.with_options(options)
     rows: list[dict[str, object]] = []
     for f in dataclasses.fields(rules):
@@ -399,5 +401,6 @@ def preset_rows(preset: Preset, options: dict[str, object]) -> list[dict[str, ob
             "source": "your option" if changed else preset.source(f.name),
             "help": OPTION_FIELDS[f.name].metadata["help"],
             "range": option_range(f.name),
+            "applies": applies(rules, f.name),
         })
     return rows

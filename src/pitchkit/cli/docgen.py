@@ -3,27 +3,34 @@
 An example is a line ``<!-- output of: pitch ARGS -->`` followed by a fenced code block; the block
 is replaced by ``$ pitch ARGS`` and what the command prints (run in this process, 80 columns wide).
 A line ``<!-- screen of: pitch play ARGS; keys: K K ... -->`` stands for the terminal table after
-those keys (see :mod:`pitchkit.cli.docscreen`). ``--check`` changes nothing and exits 1 if any
-example is out of date. Run it from the repository's folder."""
+those keys (see :mod:`pitchkit.cli.docscreen`). A line ``<!-- generated: NAME -->`` is followed by
+Markdown made from the code's own tables, up to ``<!-- end of: NAME -->`` (:data:`GENERATED`).
+``--check`` changes nothing and exits 1 if any example is out of date. Run it from the repository's
+folder."""
 
 from __future__ import annotations
 
 import re
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from pitchkit.cli.docscreen import table_screen
+from pitchkit.families import families_table
 
 #: the documents with generated examples, relative to the repository root
-DOCUMENTS = ("README.md", "docs/play.md")
+DOCUMENTS = ("README.md", "docs/play.md", "docs/rules.md")
 MARKER = re.compile(r"^<!-- (?P<kind>output|screen) of: pitch (?P<args>.+?)"
                     r"(?:; keys: (?P<keys>[^>]*?))? -->\n```[^\n]*\n(?P<body>.*?)^```$",
                     re.MULTILINE | re.DOTALL)
 WIDTH = 80
+#: the Markdown made from the code's tables, by name
+GENERATED: dict[str, Callable[[], str]] = {"option families": families_table}
+BLOCK = re.compile(r"^<!-- generated: (?P<name>[a-z ]+) -->\n(?P<body>.*?)^<!-- end of: (?P=name) -->$",
+                   re.MULTILINE | re.DOTALL)
 
 
 def run(args: str) -> str:
@@ -49,7 +56,11 @@ def regenerate(text: str) -> str:
             body = run(m.group("args"))
         return whole[:start] + body + whole[end:]
 
-    return MARKER.sub(fill, text)
+    def generate(m: re.Match[str]) -> str:
+        start, end = m.start("body") - m.start(0), m.end("body") - m.start(0)
+        return m.group(0)[:start] + GENERATED[m.group("name")]() + m.group(0)[end:]
+
+    return BLOCK.sub(generate, MARKER.sub(fill, text))
 
 
 def stale(root: Path, documents: Sequence[str] = DOCUMENTS) -> list[str]:

@@ -14,6 +14,7 @@ from rich.table import Table
 
 from pitchkit.cli.app import app, fail, parse_option_pairs
 from pitchkit.errors import PitchError
+from pitchkit.families import FAMILY_NAMES
 from pitchkit.presets import get_preset, presets
 from pitchkit.sheet import preset_rows, rules_sheet, sheet_text
 
@@ -36,7 +37,8 @@ def rules(
                                         help="a preset name or alias; omit to list them"),
     option: list[str] = typer.Option([], "--option", "-o", metavar="NAME=VALUE",
                                      help="rule override (repeatable)"),
-    table: bool = typer.Option(False, "--table", help="every rule as an option with its value and source"),
+    table: bool = typer.Option(False, "--table", help="every rule of the preset's family (Pitch or Euchre) "
+                               "as an option with its value and source"),
     as_json: bool = typer.Option(False, "--json", help="print JSON: the table and the sheet"),
 ) -> None:
     """List the presets, or explain one preset's rules in plain words (--table: every option with its
@@ -83,6 +85,13 @@ def rules(
     grid = Table()
     for col in ("option", "value", "allowed", "source"):
         grid.add_column(col, overflow="fold")
-    for row in rows:
+    # an option of the other family is left out, unless it was given
+    shown = [row for row in rows if row["applies"] or row["source"] == "your option"]
+    for row in shown:
         grid.add_row(str(row["option"]), _show(row["value"]), str(row["range"]), str(row["source"]))
     Console(width=width).print(grid)
+    other = next(f for f in FAMILY_NAMES if f != chosen.score_by)
+    note = (f"Shown: the options of {FAMILY_NAMES[chosen.score_by]} and of every game; the "
+            f"{len(rows) - len(shown)} options of {FAMILY_NAMES[other]} alone are left out "
+            f"(--json lists every option).")
+    print("\n".join(textwrap.wrap(note, width, break_on_hyphens=False)))
