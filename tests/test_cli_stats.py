@@ -4,13 +4,14 @@ checked against the games as they were played."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
-from pitchkit import Bid, Game, make_rules
+from pitchkit import Bid, Game, Hand, make_rules
 from pitchkit.bots import make_bot
 from pitchkit.cli import app
 from pitchkit.record import game_record
@@ -32,10 +33,11 @@ def played(variant: str, seed: int, *, max_hands: int = 60) -> Game:
     return game
 
 
-def expected(games: Played) -> dict[str, Any]:
-    """The counts ``pitch stats`` should report, from the games themselves."""
-    out = {"games": 0, "finished": 0, "played": 0, "won": 0, "your_bids": 0, "your_made": 0,
-           "your_set": 0, "bids": 0, "made": 0, "set": 0}
+def counted(games: Played, keys: tuple[str, ...], count: Callable[[dict[str, int], Hand, int | None], None],
+            ) -> dict[str, int]:
+    """The games, games ended, games played and won by the person, and ``keys`` counted by ``count``
+    for each hand played out (``res.made`` known)."""
+    out = dict.fromkeys(("games", "finished", "played", "won", *keys), 0)
     for game, human in games:
         out["games"] += 1
         out["finished"] += game.end is not None
@@ -43,15 +45,24 @@ def expected(games: Played) -> dict[str, Any]:
             out["played"] += 1
             out["won"] += game.end is not None and human in game.end.winners
         for hand in game.history:
-            res = hand.result
-            if res is None or res.made is None:
-                continue
-            out["bids"] += 1
-            out["made" if res.made else "set"] += 1
-            if res.pitcher == human:
-                out["your_bids"] += 1
-                out["your_made" if res.made else "your_set"] += 1
+            if hand.result is not None and hand.result.made is not None:
+                count(out, hand, human)
     return out
+
+
+def expected(games: Played) -> dict[str, int]:
+    """The counts ``pitch stats`` should report, from the games themselves."""
+
+    def bid(out: dict[str, int], hand: Hand, human: int | None) -> None:
+        res = hand.result
+        assert res is not None
+        out["bids"] += 1
+        out["made" if res.made else "set"] += 1
+        if res.pitcher == human:
+            out["your_bids"] += 1
+            out["your_made" if res.made else "your_set"] += 1
+
+    return counted(games, ("your_bids", "your_made", "your_set", "bids", "made", "set"), bid)
 
 
 def save(folder: Path, name: str, doc: object) -> None:
@@ -141,34 +152,27 @@ def test_simulate_euchre_fast_path_agrees_with_the_engine() -> None:
             assert abs(fast_out[group][key] - value) < 0.05, (group, key)
 
 
-def expected_makes(games: Played) -> dict[str, Any]:
+def expected_makes(games: Played) -> dict[str, int]:
     """The counts ``pitch stats`` should report for Euchre games, from the games themselves: each
     hand played out is a make, in round one unless every seat passed once, a march when the makers'
     side took every trick."""
-    out = dict.fromkeys(("games", "finished", "played", "won", "your_makes", "your_makes_made",
-                         "your_euchred", "makes", "ordered_up", "named", "alone", "makes_made", "marched",
-                         "euchred"), 0)
-    for game, human in games:
-        out["games"] += 1
-        out["finished"] += game.end is not None
-        if human is not None:
-            out["played"] += 1
-            out["won"] += game.end is not None and human in game.end.winners
-        for hand in game.history:
-            res = hand.result
-            if res is None or res.made is None or res.pitcher is None:
-                continue
-            passes = sum(1 for a in hand.log if isinstance(a, Bid) and a.amount is None)
-            side = [s for s in range(4) if s % 2 == res.pitcher % 2]
-            out["makes"] += 1
-            out["ordered_up" if passes < 4 else "named"] += 1
-            out["alone"] += hand.sitting_out is not None
-            out["makes_made" if res.made else "euchred"] += 1
-            out["marched"] += all(w in side for _, w in hand.tricks)
-            if res.pitcher == human:
-                out["your_makes"] += 1
-                out["your_makes_made" if res.made else "your_euchred"] += 1
-    return out
+
+    def make(out: dict[str, int], hand: Hand, human: int | None) -> None:
+        res = hand.result
+        assert res is not None and res.pitcher is not None
+        passes = sum(1 for a in hand.log if isinstance(a, Bid) and a.amount is None)
+        side = [s for s in range(4) if s % 2 == res.pitcher % 2]
+        out["makes"] += 1
+        out["ordered_up" if passes < 4 else "named"] += 1
+        out["alone"] += hand.sitting_out is not None
+        out["makes_made" if res.made else "euchred"] += 1
+        out["marched"] += all(w in side for _, w in hand.tricks)
+        if res.pitcher == human:
+            out["your_makes"] += 1
+            out["your_makes_made" if res.made else "your_euchred"] += 1
+
+    return counted(games, ("your_makes", "your_makes_made", "your_euchred", "makes", "ordered_up", "named",
+                           "alone", "makes_made", "marched", "euchred"), make)
 
 
 def test_stats_count_euchre_makes_not_bids(tmp_path: Path) -> None:
