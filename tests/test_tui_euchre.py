@@ -1,25 +1,30 @@
 """The terminal table at Euchre, in the words of the game: the making keys show their suit (no markup
-shown as text), the hand panel says "Making trump" and who makes what, the maker must take tricks, a
-loner's partner sits out in the seats table, and a hand's scores are each team's."""
+shown as text), the hand panel says "Making trump" and who makes what, the maker must take tricks, the
+maker's bid cell says the suit and how it was made (alone or not), a loner's partner sits out in the
+seats table, a hand's scores are each team's, and the scores screen says made or euchred."""
 
 from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 from rich.text import Text
+from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Choice, Choose, DeclareTrump
+from pitchkit.actions import Action, Choice, Choose, DeclareTrump
 from pitchkit.cli import app
-from pitchkit.tui.cards import suit_markup
+from pitchkit.tui.app import PlayApp
+from pitchkit.tui.cards import GLYPHS, suit_markup
 from pitchkit.tui.keys import choices
 from pitchkit.tui.narrate import result_lines
-from pitchkit.tui.render import info_text, prompt_text, seats_table
+from pitchkit.tui.render import history_table, info_text, prompt_text, seats_table
 from pitchkit.view import make_view
+from tests.test_tui import make_app, run, settle, text_of
 
 NAMES = ["You", "Seat 1", "Seat 2", "Seat 3"]
 
@@ -91,3 +96,64 @@ def test_pitch_play_takes_the_preset_by_name_and_tells_a_euchre_hand_by_teams() 
     team = r"team {} -?\d+ [+-]\d+ = -?\d+"
     line = f"Scores: {team.format('A')}, {team.format('B')}"
     assert scores and all(re.fullmatch(line, s) for s in scores), scores
+
+
+def seat_row(app: PlayApp, name: str) -> list[str]:
+    """The seats table's lines from the row of ``name`` to the next seat's (a maker's cell may take
+    two lines)."""
+    lines = text_of(app, "#seats").splitlines()
+    start = next(i for i, line in enumerate(lines) if name in line)
+    rest = [i for i in range(start + 1, len(lines)) if any(n in lines[i] for n in NAMES)]
+    return lines[start:rest[0] if rest else len(lines)]
+
+
+def key_for(app: PlayApp, action: Action) -> str:
+    """The key of ``action`` on the human's turn."""
+    return next(k.key for k in choices(app.session.view(0)) if k.action == action)
+
+
+@pytest.mark.parametrize(("dealer", "round_two", "alone", "words"), [
+    (3, False, False, "ordered"), (3, False, True, "ordered"), (0, False, False, "picked up"),
+    (3, True, False, "named"), (3, True, True, "named")])
+def test_the_makers_bid_cell_says_the_suit_how_trump_was_made_and_alone(
+        tmp_path: Path, dealer: int, round_two: bool, alone: bool, words: str) -> None:
+    """The bid column shows the maker's suit (in place of a Pitch bid's star and number), ordered up,
+    picked up by the dealer or named in round two as the browser table says them, and ``alone`` under
+    it when the maker goes alone; the loner's partner is ``out``."""
+    app = make_app(make_rules("euchre"), tmp_path, dealer=dealer, passing=True)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        if round_two:
+            await pilot.press("p")
+            await settle(app, pilot)  # the others pass too: round two comes back to the human
+        view = s.view(0)
+        assert view.my_turn and view.upcard is not None
+        call = next(a for a in view.legal if isinstance(a, DeclareTrump))
+        await pilot.press(key_for(app, call))
+        await settle(app, pilot)
+        await pilot.press(key_for(app, Choose(0, Choice.ALONE if alone else Choice.PARTNER)))
+        await settle(app, pilot)
+        assert s.game.hand.pitcher == 0
+        row = seat_row(app, "You")
+        glyph = GLYPHS[call.suit]
+        assert f"{glyph} {words}" in row[0] and "★" not in row[0], row
+        assert any(line.split()[-1:] == ["alone"] for line in row[1:]) == alone, row
+        assert (" out" in seat_row(app, "Seat 2")[0]) == alone
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_the_history_says_who_made_which_suit_and_whether_it_was_euchred() -> None:
+    """The scores screen's contract, in a hand scored by tricks: the maker, the suit, alone, made or
+    euchred (never a Pitch bid's "3 set")."""
+    game = ordered_up(5, alone=False)
+    while not game.history:
+        game.apply(game.hand.legal_actions()[0])
+    hand = game.history[-1]
+    res = hand.result
+    assert res is not None and res.pitcher is not None and res.trump is not None
+    text = plain(history_table(game.history, NAMES, 4))
+    verdict = "made" if res.made else "euchred"
+    assert f"{NAMES[res.pitcher]} {GLYPHS[res.trump]} {verdict}" in text and " set" not in text

@@ -46,10 +46,14 @@ def suit_label(suit: Suit) -> str:
     return f"{GLYPHS[suit]} {suit.long_name}"
 
 
+def suit_style(suit: Suit) -> str:
+    """A suit's style: its colour, in bold."""
+    return f"bold {'red' if suit in (Suit.D, Suit.H) else 'default'}"
+
+
 def suit_markup(suit: Suit) -> str:
     """A suit name as Rich markup, in its colour."""
-    colour = "red" if suit in (Suit.D, Suit.H) else "default"
-    return f"[bold {colour}]{suit_label(suit)}[/]"
+    return f"[{suit_style(suit)}]{suit_label(suit)}[/]"
 
 
 def group_hand(cards: Iterable[Card], rules: Rules, trump: Suit | None) -> list[tuple[str, list[Card]]]:

@@ -9,12 +9,12 @@ from rich.table import Table
 from rich.text import Text
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
-from pitchkit.cards import Card
+from pitchkit.cards import Card, Suit
 from pitchkit.hand import Hand
 from pitchkit.rules import POINT_VALUES, Rules, ScoreBy, TrumpBy
 from pitchkit.scoring import point_card
 from pitchkit.trump import table_for
-from pitchkit.tui.cards import card_markup, card_text, group_hand, suit_markup
+from pitchkit.tui.cards import GLYPHS, card_markup, card_text, group_hand, suit_markup, suit_style
 from pitchkit.tui.explain import going_out_note, known_high_low
 from pitchkit.tui.keys import KeyChoice
 from pitchkit.tui.narrate import action_line, plain_suit, says, team_label
@@ -55,8 +55,10 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
     and the card it has on the table (the last trick's, dimmed, once a trick is complete);
     ``compact`` leaves out tricks and card points."""
     rules = view.rules
-    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, expand=False)
-    shown = [c for c in _COLUMNS if not compact or c[0] in _COMPACT]
+    table = Table(box=None, padding=(0, 1, 0, 0), show_edge=False, pad_edge=False, expand=False)
+    # scored by tricks, the points column would repeat the tricks
+    shown = [c for c in _COLUMNS if (not compact or c[0] in _COMPACT)
+             and not (c[0] == "pts" and rules.score_by == ScoreBy.TRICKS)]
     for header, justify in shown:
         table.add_column(header, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     keep = [i for i, c in enumerate(_COLUMNS) if c in shown]
@@ -64,7 +66,7 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
     for action in view.log:
         if isinstance(action, Bid):
             bids[action.seat] = short_bid(rules.bid_name(action.amount))
-        elif isinstance(action, Choose):
+        elif isinstance(action, Choose) and action.option != Choice.PARTNER:  # not alone: nothing new
             bids[action.seat] = short_bid(action.option.value)
     # the partners of a seat that plays or defends alone sit out the hand
     resting = {p for a in view.log if isinstance(a, Choose) and a.option == Choice.ALONE
@@ -93,12 +95,46 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
             continue
         bid = Text(bids.get(s, ""))
         if s == view.pitcher and view.bid is not None:
-            bid = Text(f"★{short_bid(rules.bid_name(view.bid))}", style="bold yellow")
+            bid = making_cell(view) if rules.trump_by == TrumpBy.UPCARD else \
+                Text(f"★{short_bid(rules.bid_name(view.bid))}", style="bold yellow")
         marker = Text("▶", style="bold green") if view.to_act == s else Text("")
         row = [marker, name, str(view.scores[s]), bid, str(won[s]) if view.tricks else "",
                str(points[s]) if view.tricks else "", on_table.get(s, Text(""))]
         table.add_row(*(row[i] for i in keep))
     return table
+
+
+def how_made(view: View) -> tuple[int, str, bool] | None:
+    """How trump was made with the upcard (Euchre), from the public log: the suit, in the browser
+    table's words how (``"ordered"`` up in round one, ``"picked up"`` by the dealer, ``"named"`` in
+    round two, ``"blind"`` for a blind double loner) and whether the maker goes alone; None before
+    trump is made."""
+    if view.pitcher is None or view.trump is None:
+        return None
+    log = view.log
+    blind = Choose(view.pitcher, Choice.BLIND) in log
+    calls = [i for i, a in enumerate(log) if type(a) is DeclareTrump]
+    if view.upcard is not None and view.upcard.is_joker:
+        calls = calls[1:]  # the dealer first named the Benny's suit: not a call
+    if blind or not calls:
+        return int(view.trump), "blind", True
+    passes = sum(type(a) is Bid for a in log[:calls[0]])
+    how = "named" if passes >= len(view.seats) else "picked up" if view.pitcher == view.dealer else "ordered"
+    return int(view.trump), how, Choose(view.pitcher, Choice.ALONE) in log
+
+
+def making_cell(view: View) -> Text:
+    """The maker's cell in the bid column (Euchre): ``♠ ordered``, with ``alone`` under it when
+    the maker goes alone (the suit in its colour stands where a Pitch bid has its star)."""
+    made = how_made(view)
+    if made is None:
+        return Text("")
+    suit, how, alone = made
+    out = Text(GLYPHS[Suit(suit)], style=suit_style(Suit(suit)))
+    out.append(f" {how}", style="bold yellow")
+    if alone:
+        out.append("\nalone", style="bold yellow")
+    return out
 
 
 def status_text(view: View, names: Sequence[str]) -> Text:
@@ -290,6 +326,10 @@ def history_table(hands: Sequence[Hand], names: Sequence[str], players: int) -> 
             continue
         if res.misdeal or res.pitcher is None:
             contract = Text("misdeal", style="dim")
+        elif hand.rules.score_by == ScoreBy.TRICKS and res.trump is not None:
+            alone = " alone" if hand.sitting_out is not None else ""
+            contract = Text(f"{names[res.pitcher]} {GLYPHS[res.trump]}{alone} "
+                            f"{'made' if res.made else 'euchred'}", style="green" if res.made else "red")
         else:
             verdict = "made" if res.made else "set"
             contract = Text(f"{names[res.pitcher]} {hand.rules.bid_name(res.bid)} {verdict}",
