@@ -16,6 +16,7 @@ from pitchkit.bots.base import register
 from pitchkit.bots.bidding import choose_bid, choose_discard, choose_trump
 from pitchkit.bots.cardplay import choose_play
 from pitchkit.bots.exchange import choose_pass
+from pitchkit.bots.tricks import MAKING, MakingPolicy
 from pitchkit.rules import ScoreBy, TrumpBy
 from pitchkit.view import View
 
@@ -52,9 +53,11 @@ class HeuristicBot:
 
     name = "heuristic"
 
-    def __init__(self, rng: random.Random) -> None:
+    def __init__(self, rng: random.Random, *, making: MakingPolicy = MAKING) -> None:
         self.rng = rng
         self.sets = SetStreak()
+        #: when to make trump with the upcard (Euchre)
+        self.making = making
 
     def choose(self, view: View) -> Action:
         """A legal action for the seat's turn in any phase."""
@@ -63,7 +66,9 @@ class HeuristicBot:
         if r.trump_by == TrumpBy.UPCARD and view.phase != Phase.PLAY:
             if view.phase == Phase.EXCHANGE:
                 return tricks.choose_pass(view)
-            return tricks.choose_discard(view) if view.discard_options else tricks.choose_making(view)
+            if view.discard_options:
+                return tricks.choose_discard(view)
+            return tricks.choose_making(view, self.making)
         if r.score_by == ScoreBy.TRICKS and view.phase == Phase.PLAY:
             return tricks.choose_play(view, self._pick)
         if view.discard_options is not None:

@@ -7,32 +7,75 @@ is winning to the partner."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
 from pitchkit.cards import CARDS, JACK, Card
 from pitchkit.trump import TrumpTable, table_for
 from pitchkit.view import View
 
-#: hand strength (see :func:`strength`) at which the bot makes trump, goes alone, and defends alone
-MAKE_AT = 7.0
-ALONE_AT = 13.0
-DEFEND_ALONE_AT = 11.5
+ACE = 14
 
 
-def strength(view: View, cards: list[int], suit: int) -> float:
+@dataclass(frozen=True, slots=True)
+class MakingPolicy:
+    """When the bot makes trump, from a holding's :func:`strength` (about a trick per point):
+    ``make_at`` in round one (ordering up, or the dealer picking up) and ``name_at`` in round two;
+    the upcard is worth ``upcard`` to the dealer's side; a plain suit the holding is void in is worth
+    ``void`` with two trumps or more; ``alone_at`` and ``defend_alone_at`` for going and defending
+    alone."""
+
+    make_at: float
+    name_at: float
+    alone_at: float
+    defend_alone_at: float
+    upcard: float = 1.0
+    void: float = 0.0
+
+
+#: the bot's policy: it expects its partner to bring about a trick, so it makes trump with about two
+#: tricks of its own (``benchmarks/euchre_heuristic.py`` measures it)
+MAKING = MakingPolicy(make_at=6.0, name_at=6.0, alone_at=9.5, defend_alone_at=11.5, void=0.5)
+
+
+def strength(view: View, cards: list[int], suit: int, policy: MakingPolicy = MAKING) -> float:
     """How many tricks-worth a holding is with ``suit`` as trump: each trump by its rank (the right
-    bower 3, the left 2.5, the ace 2 ...), each plain ace 1."""
+    bower 3, the left 2.8, the ace 2.6 ... the nine 1), each plain ace 1, each plain suit missing
+    ``policy.void`` with two trumps or more."""
     tt = table_for(view.rules, suit)
     total = 0.0
+    trumps = 0
+    plain: set[int] = set()
     for c in cards:
         if tt.is_trump(c):
+            trumps += 1
             total += 1.0 + max(0, tt.power[c] - 9) * 0.2
-        elif c % 13 + 2 == 14:
-            total += 1.0
+        else:
+            plain.add(tt.suit[c])
+            if c % 13 + 2 == ACE:
+                total += 1.0
+    if trumps >= 2:
+        total += policy.void * sum(1 for s in range(4) if s != suit and s not in plain)
     return total
 
 
-def choose_making(view: View) -> Action:
+def making_score(view: View, suit: int, policy: MakingPolicy = MAKING) -> tuple[float, list[int]]:
+    """The seat's :func:`strength` with ``suit`` as trump, with the upcard counted where making it
+    trump gives it to the dealer (in the dealer's hand, the worst card discarded; to the dealer's
+    side otherwise, against it), and the cards the seat would hold."""
+    seat, up = view.seat, view.upcard
+    cards = [int(c) for c in view.hand]
+    ordered = up is not None and suit == int(up) // 13  # only round one may make the upcard's suit
+    if ordered and up is not None and seat == view.dealer:
+        cards = sorted([*cards, int(up)], key=lambda c: _keep_value(view, c, suit))[1:]
+    score = strength(view, cards, suit, policy)
+    if ordered and seat != view.dealer:
+        partner = view.rules.partner_of(seat)
+        score += policy.upcard if view.dealer == partner else -policy.upcard
+    return score, cards
+
+
+def choose_making(view: View, policy: MakingPolicy = MAKING) -> Action:
     """Pass or make trump; once made, go alone with a very strong hand."""
     seat, legal = view.seat, view.legal
     held = [int(c) for c in view.hand]
@@ -41,30 +84,35 @@ def choose_making(view: View) -> Action:
     if Choose(seat, Choice.ALONE) in legal:
         assert view.trump is not None and view.pitcher is not None
         defending = view.rules.team_of(view.pitcher) != view.rules.team_of(seat)
-        alone = strength(view, held, int(view.trump)) >= (DEFEND_ALONE_AT if defending else ALONE_AT)
+        alone = strength(view, held, int(view.trump), policy) >= (
+            policy.defend_alone_at if defending else policy.alone_at)
         return Choose(seat, Choice.ALONE if alone else Choice.PARTNER)
     for option in (Choice.FARMER, Choice.MISDEAL):  # a farmer's hand is exchanged, a throw-in thrown in
         if Choose(seat, option) in legal:
             return Choose(seat, option)
-    calls = [a for a in legal if type(a) is DeclareTrump]
-    best: tuple[float, Action] | None = None
-    for call in calls:
-        suit = int(call.suit)
-        cards = held
-        up = view.upcard
-        if up is not None and suit == int(up) // 13 and seat == view.dealer:
-            cards = sorted([*held, int(up)], key=lambda c: _keep_value(view, c, suit))[1:]
-        score = strength(view, cards, suit)
-        if up is not None and suit == int(up) // 13 and seat != view.dealer:
-            # the upcard goes to the dealer: worth a trick to the dealer's side
-            partner = view.rules.partner_of(seat)
-            score += 1.0 if view.dealer == partner else -1.0
-        if best is None or score > best[0]:
-            best = (score, call)
+    best = best_call(view, policy)
     passing = Bid(seat, None)
-    if best is not None and (best[0] >= MAKE_AT or passing not in legal):
+    if best is not None and (best[0] >= threshold(view, policy) or passing not in legal):
         return best[1]
     return passing
+
+
+def best_call(view: View, policy: MakingPolicy = MAKING) -> tuple[float, DeclareTrump] | None:
+    """The seat's strongest legal call with its :func:`making_score` (None if it may not call)."""
+    best: tuple[float, DeclareTrump] | None = None
+    for call in view.legal:
+        if type(call) is DeclareTrump:
+            score, _ = making_score(view, int(call.suit), policy)
+            if best is None or score > best[0]:
+                best = (score, call)
+    return best
+
+
+def threshold(view: View, policy: MakingPolicy = MAKING) -> float:
+    """The strength at which the seat makes trump now: ``make_at`` while the upcard may be ordered
+    up, ``name_at`` once it was turned down."""
+    turned_down = any(type(a) is Bid and a.seat == view.dealer for a in view.log)
+    return policy.name_at if turned_down else policy.make_at
 
 
 def _blind_wins(view: View) -> bool:
