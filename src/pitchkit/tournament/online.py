@@ -105,8 +105,8 @@ def stopped_hands(record: Sequence[object], before: int, sides: int) -> int | No
 
 
 def hand_lines(record: Sequence[object]) -> list[dict[str, Any]]:
-    """Each finished hand of a game record for a judge: the dealer, the pitcher and bid, the points
-    and the scores after it."""
+    """Each finished hand of a game record for a judge: the dealer, the pitcher and bid (at Euchre
+    the maker, and no bid), the points and the scores after it."""
     if not record:
         return []
     try:
