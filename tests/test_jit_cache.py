@@ -130,3 +130,15 @@ def test_the_stamp_changes_with_any_file_it_hashes(tmp_path: Path) -> None:
     assert KeyedJit([first, second]).stamp == before
     second.write_text("B = 2\n")
     assert KeyedJit([first, second]).stamp != before
+
+
+def _double(x: int) -> int:
+    return 2 * x
+
+
+def test_a_family_with_a_file_it_cannot_read_compiles_without_a_cache(tmp_path: Path) -> None:
+    keyed = KeyedJit([tmp_path / "missing.py"])
+    assert keyed.stamp is None
+    double = keyed(_double)
+    assert double(21) == 42
+    assert type(getattr(double, "_cache", None)).__name__ == "NullCache"

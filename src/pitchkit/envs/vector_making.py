@@ -58,6 +58,8 @@ def making_legal(P: Any, r: Any) -> None:
 
 @jit
 def apply_making(P: Any, r: Any, a: int) -> None:
+    """Apply the legal decision ``a`` of the making of trump to row ``r``: a Benny's suit, a pass,
+    a suit ordered up or named, or alone or not."""
     n = P[N]
     seat = r[TO_ACT]
     rnd = r[ROUND]

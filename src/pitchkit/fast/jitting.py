@@ -55,24 +55,30 @@ def source_stamp(files: Iterable[Path]) -> str:
 
 class KeyedJit:
     """A decorator that compiles as :func:`jit` does, with the stamp of each cache key joined by
-    :func:`source_stamp` of ``files``; where numba's cache cannot be keyed that way, it compiles
-    without a cache."""
+    :func:`source_stamp` of ``files``; where numba's cache cannot be keyed that way (or a file
+    cannot be read), it compiles without a cache."""
 
     def __init__(self, files: Iterable[Path]) -> None:
         own = Path(__file__)
         #: the files hashed: this module (its settings compile them all) and ``files``
         self.files: tuple[Path, ...] = (own, *(f for f in files if f != own))
-        self.stamp = source_stamp(self.files)
+        self.stamp: str | None
+        try:
+            self.stamp = source_stamp(self.files)
+        except OSError:
+            self.stamp = None
 
     def __call__(self, fn: F) -> F:
         compiled = jit(fn)
         if compiled is fn:
             return fn
+        assert _numba is not None
+        if self.stamp is None:
+            return cast(F, _numba.njit(nogil=True)(fn))
         try:
             index = compiled._cache._cache_file  # type: ignore[attr-defined]
             index._source_stamp = (index._source_stamp, self.stamp)
         except AttributeError:
-            assert _numba is not None
             return cast(F, _numba.njit(nogil=True)(fn))
         return compiled
 

@@ -1,5 +1,5 @@
-"""Euchre's making of trump with the upcard in a random hand, in compiled code.
-"""
+"""Euchre's making of trump with the upcard in a random hand, in compiled code: the rounds, going
+alone, and the dealer's pick-up and discard."""
 
 from __future__ import annotations
 
