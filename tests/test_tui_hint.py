@@ -37,3 +37,23 @@ def test_the_hint_gives_the_advisors_reason_in_the_log(tmp_path: Path) -> None:
         await pilot.press("q")
 
     run(app, script)
+
+
+def test_a_euchre_hint_says_why_in_the_log(tmp_path: Path) -> None:
+    """While trump is made with the upcard the hint's reason is the holding in the suit and the
+    chance from sampled deals (or the heuristic bot's estimate), not a Pitch bid's."""
+    app = make_app(make_rules("euchre"), tmp_path, dealer=3, passing=True)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert s.human_turn and s.view(0).upcard is not None and phase_of(s) == Phase.AUCTION
+        await pilot.press("?")
+        await settle(app, pilot)
+        lines = [line.text for line in app.screen_stack[0].query_one("#log", RichLog).lines]
+        start = next(i for i, line in enumerate(lines) if line.startswith("Hint: "))
+        hinted = "".join(lines[start:])  # the log wraps a long line
+        assert "trump" in hinted and ("sampled deals" in hinted or "estimate" in hinted), lines
+        assert text_of(app, "#message").startswith("Hint (")
+        await pilot.press("q")
+
+    run(app, script)

@@ -15,9 +15,10 @@ import random
 import threading
 from typing import Any
 
-from pitchkit.actions import Play
+from pitchkit.actions import Phase, Play
 from pitchkit.bots import make_bot
 from pitchkit.bots.advisor import Advice, advise, reason
+from pitchkit.bots.making_advice import making_reason
 from pitchkit.cards import Card, Suit
 from pitchkit.game import Game
 from pitchkit.presets import make_rules
@@ -53,7 +54,10 @@ def hint_json(name: str, view: View, seed: int, seconds: float | None = None) ->
     """Bot ``name``'s choice for the seat, with the reason (:mod:`pitchkit.bots.advisor`): ``bot``,
     ``action`` (a record action without its seat), ``reason`` (a sentence, or ``""``), and the
     estimates behind it, ``bids`` (``bid``, ``trump``, ``make``, ``expected``) or ``cards``
-    (``play``, ``value``), best first. The advice takes at most ``seconds`` (no clock if None).
+    (``play``, ``value``), best first; while trump is made with the upcard (Euchre), the reason is
+    :func:`~pitchkit.bots.making_advice.making_reason`'s and ``making`` (``trump``, ``deals``,
+    ``alone``, ``make``, ``march``) the odds of the call made or passed up. The advice takes at most
+    ``seconds`` (no clock if None).
 
     With a clock, in a process whose compiled solver is not loaded yet (seconds of work, more
     than a hint may take), the solver is loaded in the background and this hint is the plain hint
@@ -74,6 +78,13 @@ def hint_json(name: str, view: View, seed: int, seconds: float | None = None) ->
     entry = action_json(view.rules, action)
     entry.pop("seat", None)
     out: dict[str, Any] = {"bot": name, "action": entry, "reason": reason(action, advice)}
+    if view.upcard is not None and view.phase == Phase.AUCTION:
+        # making trump with the upcard (Euchre): the compiled solver only once it is loaded
+        why, odds = making_reason(view, action, rng, seconds=seconds,
+                                  compiled=seconds is None or _warm.is_set())
+        out["reason"] = why
+        if odds is not None:
+            out["making"] = odds.json()
     if advice.bids:
         ranked = sorted(advice.bids, key=lambda b: -b.expected)
         out["bids"] = [{"bid": int(b.name) if b.name.isdigit() else b.name, "trump": str(Suit(b.suit)),

@@ -66,7 +66,7 @@ def making_score(view: View, suit: int, policy: MakingPolicy = MAKING) -> tuple[
     seat, up = view.seat, view.upcard
     cards = [int(c) for c in view.hand]
     ordered = up is not None and suit == int(up) // 13  # only round one may make the upcard's suit
-    if ordered and up is not None and seat == view.dealer:
+    if ordered and up is not None and seat == view.dealer and up not in view.hand:
         cards = sorted([*cards, int(up)], key=lambda c: _keep_value(view, c, suit))[1:]
     score = strength(view, cards, suit, policy)
     if ordered and seat != view.dealer:
@@ -78,13 +78,13 @@ def making_score(view: View, suit: int, policy: MakingPolicy = MAKING) -> tuple[
 def choose_making(view: View, policy: MakingPolicy = MAKING) -> Action:
     """Pass or make trump; once made, go alone with a very strong hand."""
     seat, legal = view.seat, view.legal
-    held = [int(c) for c in view.hand]
     if Choose(seat, Choice.BLIND) in legal:
         return Choose(seat, Choice.BLIND if _blind_wins(view) else Choice.LOOK)
     if Choose(seat, Choice.ALONE) in legal:
         assert view.trump is not None and view.pitcher is not None
         defending = view.rules.team_of(view.pitcher) != view.rules.team_of(seat)
-        alone = strength(view, held, int(view.trump), policy) >= (
+        _, cards = making_score(view, int(view.trump), policy)  # a dealer's with the upcard picked up
+        alone = strength(view, cards, int(view.trump), policy) >= (
             policy.defend_alone_at if defending else policy.alone_at)
         return Choose(seat, Choice.ALONE if alone else Choice.PARTNER)
     for option in (Choice.FARMER, Choice.MISDEAL):  # a farmer's hand is exchanged, a throw-in thrown in

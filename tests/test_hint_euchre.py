@@ -1,0 +1,100 @@
+"""The hint while trump is made with the upcard (Euchre): it says why in a player's words (the trumps
+and bowers held, the off aces and voids, where the upcard goes) and the chance of making it and of a
+march from sampled deals solved with every card seen, or the heuristic bot's estimate when no deal
+could be solved; and it never uses a card the seat cannot see."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pitchkit import Hand, make_rules
+from pitchkit.actions import Bid, DeclareTrump
+from pitchkit.bots import making_advice
+from pitchkit.bots.hints import hint_json
+from pitchkit.bots.making_advice import holding, making_odds, making_reason
+from pitchkit.cards import Card, Suit, parse_cards
+from pitchkit.view import View, make_view
+
+EUCHRE = make_rules("euchre")
+DECK = [int(c) for c in EUCHRE.deck_cards]
+
+
+def deal_to_first(cards: str, upcard: str, *, dealer: int = 3, seed: int = 0, holder: int | None = None
+                  ) -> Hand:
+    """A hand whose first seat to speak (or ``holder``) holds ``cards`` with ``upcard`` turned up, the
+    other cards dealt at random by ``seed``."""
+    mine = [int(c) for c in parse_cards(cards.split())]
+    up = int(Card.parse(upcard))
+    rest = [c for c in DECK if c not in mine and c != up]
+    random.Random(seed).shuffle(rest)
+    first = (dealer + 1) % 4 if holder is None else holder
+    hands = [mine if s == first else [rest.pop() for _ in range(5)] for s in range(4)]
+    return Hand(EUCHRE, dealer=dealer, hands=hands, stock=[up, *rest])
+
+
+def first_view(cards: str, upcard: str, *, dealer: int = 3, seed: int = 0) -> View:
+    hand = deal_to_first(cards, upcard, dealer=dealer, seed=seed)
+    assert hand.to_act is not None
+    return make_view(hand, hand.to_act)
+
+
+@pytest.mark.parametrize(("cards", "upcard", "dealer"), [
+    ("JH QH 9H AC TD", "KH", 2), ("9H AC KS QD TD", "KH", 3), ("JH JD AH AC 9S", "KH", 2)])
+def test_the_hint_is_the_same_whoever_holds_the_cards_the_seat_cannot_see(
+        cards: str, upcard: str, dealer: int) -> None:
+    """The same seat's cards and upcard with the other hands dealt three ways: the same hint, reason
+    and odds for the same seed."""
+    hints = [hint_json("heuristic", first_view(cards, upcard, dealer=dealer, seed=s), 7) for s in range(3)]
+    hidden = [deal_to_first(cards, upcard, dealer=dealer, seed=s).hands for s in range(3)]
+    assert hidden[0] != hidden[1] != hidden[2]
+    assert hints[0]["reason"] and hints[0] == hints[1] == hints[2]
+
+
+def test_ordering_up_says_three_trumps_with_the_right_bower_and_the_chance_of_making_it() -> None:
+    view = first_view("JH QH 9H AC TD", "KH", dealer=2)
+    hint = hint_json("heuristic", view, 1)
+    assert hint["action"] == {"trump": "H"}
+    reason = hint["reason"]
+    assert reason.startswith("three trumps with the right bower, plus an off ace and a void"), reason
+    assert "the K♥ goes to the dealer, an opponent" in reason
+    assert "sampled deals solved with every card seen" in reason
+    odds = hint["making"]
+    assert odds["trump"] == "H" and odds["deals"] == making_advice.SAMPLES
+    assert 0 <= odds["march"] <= odds["make"] <= 1
+    assert f"made in {odds['make']:.0%} of {odds['deals']}" in reason
+
+
+def test_passing_says_one_trump_and_what_ordering_up_would_make() -> None:
+    view = first_view("9H AC KS QD TD", "KH")
+    hint = hint_json("heuristic", view, 1)
+    assert hint["action"] == {"bid": "pass"}
+    reason = hint["reason"]
+    assert reason.startswith("♥ hearts: one trump, plus an off ace"), reason
+    assert "ordering up would be made in " in reason and "making" in hint
+
+
+def test_the_dealer_counts_the_upcard_it_picks_up() -> None:
+    hand = deal_to_first("9C JH AH TS KD", "QH", dealer=0, holder=0)
+    while hand.to_act != 0:
+        seat = hand.to_act
+        assert seat is not None
+        hand.apply(Bid(seat, None))
+    view = make_view(hand, 0)
+    assert holding(view, int(Suit.H)).startswith("three trumps with the right bower and the ace")
+    reason, _ = making_reason(view, DeclareTrump(0, Suit.H), random.Random(1))
+    assert "you pick up the Q♥" in reason
+
+
+def test_five_top_trumps_always_march() -> None:
+    view = first_view("JS JC AS KS QS", "9S", dealer=1)
+    odds = making_odds(view, int(Suit.S), random.Random(3), samples=8)
+    assert odds is not None and odds.solved == 8 and odds.made == odds.marched == 8
+
+
+def test_without_a_solved_deal_the_reason_is_the_heuristic_estimate(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(making_advice, "making_odds", lambda *args, **kwargs: None)
+    view = first_view("JH QH 9H AC TD", "KH", dealer=2)
+    reason, odds = making_reason(view, DeclareTrump(view.seat, Suit.H), random.Random(1))
+    assert odds is None and "the heuristic bot's estimate: strength " in reason and "sampled" not in reason
