@@ -1,7 +1,8 @@
 """The ``expert`` bot: registered, legal and deterministic by seed on every Pitch preset; its bids
-come from the sampled chance shrunk towards the heuristic's and from the score situation (going
-out, an opponent near the target, ten-point's last ten points), and it overcalls when the higher
-bid is made often enough."""
+come from the sampled chance shrunk towards the heuristic's, weighed by what holding the contract
+is worth against passing and by the score situation (going out, an opponent near the target,
+ten-point's last ten points): it pitches a hand worth more than defending, overcalls an opponent
+when the higher contract pays, and leaves the contract to its partner."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pitchkit import make_rules
 from pitchkit.actions import Action, Bid, Choice, Choose, Phase
 from pitchkit.bots import bot_names, make_bot
 from pitchkit.bots.bidding import needs_sweep
-from pitchkit.bots.expert import BidChance, ExpertBot, bid_chances, choose_bid, threshold
+from pitchkit.bots.expert import BidChance, ExpertBot, bid_chances, choose_bid, pass_worth, threshold, worth
 from pitchkit.hand import Hand
 from pitchkit.search import contract
 from pitchkit.search.budget import TINY
@@ -57,15 +58,24 @@ def _auction_view(preset: str, scores: list[int], fixed: dict[int, list[str]] | 
     return make_view(hand, hand.to_act)
 
 
-def _chances(view: View, chance: float, sampled: float | None = None) -> list[BidChance]:
-    return [BidChance(b.amount, chance if sampled is None else sampled, chance, chance)
-            for b in view.legal if isinstance(b, Bid) and b.amount is not None]
+def _chances(view: View, chance: float | dict[int, float], sampled: float | None = None, *,
+             won: float = 0.0, others: float = 0.0) -> list[BidChance]:
+    """Every legal bid with ``chance`` (one for all, or per bid), making it worth ``won`` points
+    (at least the bid), the other sides taking ``others`` each."""
+    out = []
+    for b in view.legal:
+        if isinstance(b, Bid) and b.amount is not None:
+            c = chance if isinstance(chance, float) else chance.get(b.amount, 0.0)
+            out.append(BidChance(b.amount, c if sampled is None else sampled, c, c,
+                                 max(won, float(b.amount)), others))
+    return out
 
 
-def test_a_sure_hand_bids_the_most() -> None:
+def test_a_sure_hand_bids_high() -> None:
+    # high, low and jack are sure; the game point nearly so: 3 or the top bid
     view = _auction_view("pct", [0, 0, 0, 0], {0: ["AS", "KS", "QS", "JS", "TS", "2S"]})
     action = ExpertBot(random.Random(1)).choose(view)
-    assert action == Bid(0, view.rules.max_bid)
+    assert isinstance(action, Bid) and action.amount is not None and action.amount >= 3
 
 
 def test_a_hand_without_trump_strength_passes() -> None:
@@ -77,9 +87,13 @@ def test_an_opponent_near_the_target_makes_a_marginal_bid_worth_it() -> None:
     calm = _auction_view("pct", [0, 0, 0, 0])
     danger = _auction_view("pct", [0, 9, 0, 0])
     assert threshold(danger, 2) < threshold(calm, 2)
-    chance = (threshold(danger, 2) + threshold(calm, 2)) / 2
-    assert choose_bid(calm, _chances(calm, chance)) == Bid(0, None)
-    assert choose_bid(danger, _chances(danger, chance)) == Bid(0, danger.rules.max_bid)
+    grid = [i / 100 for i in range(101)]
+    calm_bids = [p for p in grid if choose_bid(calm, _chances(calm, p)) != Bid(0, None)]
+    danger_bids = [p for p in grid if choose_bid(danger, _chances(danger, p)) != Bid(0, None)]
+    # the same chance is worth more with an opponent near the target, so it bids from lower down
+    assert set(calm_bids) < set(danger_bids)
+    one = _chances(calm, 0.5)[0]
+    assert worth(danger, one) > worth(calm, one)
 
 
 def test_making_the_bid_to_go_out_lowers_the_threshold() -> None:
@@ -99,11 +113,50 @@ def test_ten_point_last_points_only_the_bidder_goes_out() -> None:
     assert threshold(theirs, 7) < threshold(calm, 7)
 
 
-def test_overcalls_when_the_higher_bid_is_made_often_enough() -> None:
+def test_pitches_a_hand_worth_more_than_defending() -> None:
+    # nobody has bid: making 2 a little over half the time, about 2.6 points when made, is worth
+    # more than passing (the heuristic's threshold asks for 0.6)
+    view = _auction_view("pct", [0, 0, 0, 0])
+    chances = _chances(view, {2: 0.55, 3: 0.2, 4: 0.05}, won=2.6, others=0.4)
+    assert worth(view, chances[0]) > pass_worth(view, chances, 4.0)
+    assert choose_bid(view, chances) == Bid(0, 2)
+
+
+def test_overcalls_an_opponent_when_the_higher_contract_pays() -> None:
     view = _auction_view("pct", [0, 0, 0, 0], bids=(2,))
     assert view.seat == 1
+    assert choose_bid(view, _chances(view, {3: 0.7, 4: 0.3}, won=3.2, others=0.3)) == Bid(1, 3)
     assert choose_bid(view, _chances(view, 0.8)) == Bid(1, 4)
-    assert choose_bid(view, _chances(view, 0.3)) == Bid(1, None)
+
+
+def test_does_not_overcall_an_opponent_when_defending_costs_less() -> None:
+    view = _auction_view("pct", [0, 0, 0, 0], bids=(2,))
+    chances = _chances(view, {3: 0.4, 4: 0.1}, won=3.2, others=0.3)
+    assert max(worth(view, c) for c in chances) < pass_worth(view, chances, 4.0)
+    assert choose_bid(view, chances) == Bid(1, None)
+
+
+def test_leaves_the_contract_to_the_partner() -> None:
+    # auction-partners: seat 0 bid 2, seat 1 passed; seat 2, its partner, would make 3 less often
+    # than the side makes 2, for the same points: passing is worth more than overcalling
+    view = _auction_view("auction-partners", [0, 0, 0, 0], bids=(2, None))
+    assert view.seat == 2 and view.rules.team_of(0) == view.rules.team_of(2)
+    side = BidChance(2, 0.9, 0.9, 0.9, 3.4, 0.6)
+    chances = [side, *_chances(view, {3: 0.75, 4: 0.4}, won=3.6, others=0.6)]
+    assert choose_bid(view, chances) == Bid(2, None)
+    # against the same bid by an opponent, it overcalls
+    other = _auction_view("auction-partners", [0, 0, 0, 0], bids=(None, 2))
+    assert other.seat == 2 and other.rules.team_of(1) != other.rules.team_of(2)
+    assert choose_bid(other, _chances(other, {3: 0.75, 4: 0.4}, won=3.6, others=0.6)) == Bid(2, 3)
+
+
+def test_the_dealer_takes_the_contract_at_the_bid_worth_most() -> None:
+    # the dealer speaks last: no later bid to keep out, so the cheapest contract worth most
+    view = _auction_view("auction-partners", [0, 0, 0, 0], bids=(2, None, None))
+    assert view.seat == 3 and view.seat == view.dealer
+    chances = _chances(view, 0.9, won=4.0, others=0.5)
+    bid = choose_bid(view, chances)
+    assert isinstance(bid, Bid) and bid.amount == min(c.bid for c in chances)
 
 
 def test_a_sweep_bid_needs_the_sampled_deals_to_take_everything() -> None:

@@ -4,20 +4,26 @@
 takes: deals consistent with the seat's view and the bids so far are sampled (the hidden hands
 weighed by the auction, :mod:`pitchkit.search.inference`) and solved with the seat pitching in its
 most promising suits (:func:`pitchkit.search.contract.simulate`). The sampled share is calibrated
-(:data:`~pitchkit.search.contract.PLAYED_OUT_DISCOUNT`) and shrunk towards the ``heuristic`` bot's
-estimate of the same chance, which counts as :data:`PRIOR` sampled deals: with a dozen deals a
-share alone moves by a tenth from one sample to the next. The bot bids the highest bid whose chance
-reaches the score-dependent threshold of :func:`pitchkit.bots.bidding.make_threshold` (lower when
-making the bid goes out, when an opponent nears the target or would go out with his bid, and in
-ten-point's last points where only the bidder may go out; higher after sets in a row) plus
-:data:`MARGIN`, so it overcalls and steals whenever the chance says the higher bid is made often
-enough. A bid that must take every point (a smudge, a shoot-the-moon top bid) needs the sampled
-deals themselves to make it at least :data:`~pitchkit.search.contract.MIN_MAKE_SWEEP` of the time.
-When everyone passed, the dealer takes it or runs it (or, outbid, steals or sells) by the same
-rule. Hands that change after the auction (a discard and draw, whose simulation is a simple
-rule: bids from it measured weaker than the heuristic's) go by the heuristic's chance alone, with
-the same thresholds. A misdeal claim, making trump with an upcard, and hands too long to simulate
-are bid by the ``heuristic`` bot.
+by the bid advisor's curve (:func:`pitchkit.bots.advisor.calibrated`: the share, the bid's height
+and the seat's place in the auction) and shrunk towards the ``heuristic`` bot's estimate of the
+same chance, which counts as :data:`PRIOR` sampled deals: with a dozen deals a share alone moves
+by a tenth from one sample to the next. Each bid is then worth what holding the contract there is
+expected to change (:func:`worth`: the points the side takes when it makes it, the bid lost when
+set, less what the other sides take), moved by the score situation (the threshold of
+:func:`threshold` is lower when making the bid goes out, when an opponent nears the target or
+would go out with his bid, in ten-point's last points where only the bidder may go out, and
+higher after sets in a row). Passing is worth a share of the points in play lost, more against an
+opponent's bid than while nobody has bid, or, when the partner holds the contract, what the side's
+contract at that bid is worth (:func:`pass_worth`). The bot bids when a bid is worth more than
+passing: it pitches a hand worth more than defending, overcalls an opponent when the higher
+contract pays, and leaves a contract to its partner. Of bids worth about the same, it bids the
+highest (a lower one may be overcalled), except the dealer, who speaks last and takes the best. A
+bid that must take every point (a smudge, a shoot-the-moon top bid) needs the sampled deals
+themselves to make it at least :data:`~pitchkit.search.contract.MIN_MAKE_SWEEP` of the time.
+Hands that change after the auction (a discard and draw, whose simulation is a simple rule: bids
+from it measured weaker than the heuristic's) go by the heuristic's chance against the threshold
+(:func:`threshold_bid`). A misdeal claim, making trump with an upcard, and hands too long to
+simulate are bid by the ``heuristic`` bot.
 
 **Play.** In games where every seat plays for itself, ``ismcts`` (its playouts judge a card against
 plausible rather than perfect play, which measured stronger there); with partners or teams formed
@@ -33,6 +39,7 @@ import random
 from dataclasses import dataclass
 
 from pitchkit.actions import Action, Bid, Choice, Choose, Phase
+from pitchkit.bots.advisor import auction_place, calibrated, calibration_for
 from pitchkit.bots.base import Bot, register
 from pitchkit.bots.bidding import best_estimate, decline, make_chance, make_threshold, needs_sweep
 from pitchkit.bots.bidding import total_points as hand_points
@@ -50,10 +57,17 @@ SUITS = 2
 NODES = 2_000_000
 #: the heuristic estimate's chance of making a bid counts as this many sampled deals
 PRIOR = 6
-#: added to the threshold: the bids a seat wins are those whose chance came out high, so the
-#: chance of a bid won is lower than the chance of a bid asked for (at 0, 150 auction-partners
-#: deals made 75% of their bids against the heuristic's 89%; at 0.1, 85% against 83%)
-MARGIN = 0.1
+#: points a bid must be worth beyond passing
+MARGIN = 0.0
+#: what passing is worth, in a seat's share of the points in play lost: while nobody has bid
+#: and others may still speak, against an opponent's bid, and for a dealer declining when
+#: everyone passed (from pct's self-play: -0.05, -0.44 and -0.64 points per hand)
+PASS_OPEN = 0.05
+PASS_OPPONENT = 0.45
+PASS_DEALER = 0.65
+#: bids worth within this many points of the best count as equal; the higher is bid, since the
+#: sampled deals do not see a lower bid overcalled
+NEAR = 0.25
 #: the threshold's cut when making the bid goes out, and when only the bidder may go out and one
 #: side is within reach; the threshold's bounds
 GOING_OUT = 0.08
@@ -63,23 +77,29 @@ LEAST, MOST = 0.25, 0.9
 
 @dataclass(frozen=True, slots=True)
 class BidChance:
-    """One legal bid: the sampled share of deals making it (calibrated; None when nothing was
-    sampled), the heuristic's chance, and the two combined."""
+    """One legal bid: the sampled chance of making it (calibrated; None when nothing was
+    sampled), the heuristic's chance, the two combined, and over the sampled deals the mean
+    points the seat's side takes when it makes the bid and the mean points each other side takes
+    (0 when nothing was sampled)."""
 
     bid: int
     sampled: float | None
     estimated: float
     chance: float
+    won: float = 0.0
+    others: float = 0.0
 
 
 def bid_chances(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes: int = NODES,
-                prior: float = PRIOR) -> list[BidChance]:
-    """The chance of making each legal bid (see the module). Hands that change after the auction
-    (a discard and draw: its simulation is a simple rule, and bids from it measured weaker than
-    the heuristic's, see ``docs/benchmarks.md``) get the heuristic's chance alone; empty when the
-    hand cannot be simulated (too long, no suit, the solver's nodes ran out)."""
+                prior: float = PRIOR, also: tuple[int, ...] = ()) -> list[BidChance]:
+    """The chance of making each legal bid (and of each bid in ``also``, such as the partner's
+    standing bid), see the module. Hands that change after the auction (a discard and draw: its
+    simulation is a simple rule, and bids from it measured weaker than the heuristic's, see
+    ``docs/benchmarks.md``) get the heuristic's chance alone; empty when the hand cannot be
+    simulated (too long, no suit, the solver's nodes ran out)."""
     r = view.rules
-    bids = sorted(a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None)
+    bids = sorted({a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None}
+                  | set(also))
     if not bids:
         return []
     est = best_estimate(view)
@@ -98,13 +118,27 @@ def bid_chances(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes
     if not contract.enough(sim):
         return []
     n = min(len(p) for p in sim.points.values())
+    k = max(1, contract.n_units(r, view.seats) - 1)
+    cal = calibration_for(r)
+    place = auction_place(view)
     out: list[BidChance] = []
     for b in bids:
-        sampled = max(contract.bid_odds(r, b, pts, sim.in_play[s],
-                                        discount=contract.PLAYED_OUT_DISCOUNT).make
-                      for s, pts in sim.points.items() if pts)
+        best: tuple[float, float, float] | None = None
+        for s, pts in sim.points.items():
+            if not pts:
+                continue
+            odds = contract.bid_odds(r, b, pts, sim.in_play[s], discount=1.0)
+            made = round(odds.make * len(pts))
+            chance = calibrated(r, b, made, len(pts), place, cal)
+            loss = r.smudge_value if r.is_special_bid(b) else b
+            won = (odds.expected + (1.0 - odds.make) * loss) / odds.make if made else float(b)
+            if best is None or chance > best[0]:
+                best = (chance, won, odds.others / k)
+        assert best is not None
+        sampled, won, others = best
         estimated = _estimated(r, b, est.points, est.sweep, est.has_ace)
-        out.append(BidChance(b, sampled, estimated, (n * sampled + prior * estimated) / (n + prior)))
+        out.append(BidChance(b, sampled, estimated, (n * sampled + prior * estimated) / (n + prior),
+                             won, others))
     return out
 
 
@@ -142,26 +176,87 @@ def threshold(view: View, bid: int, *, sets_in_a_row: int = 0) -> float:
     return max(LEAST, min(MOST, tau))
 
 
-def choose_bid(view: View, chances: list[BidChance], *, sets_in_a_row: int = 0,
-               margin: float = 0.0) -> Action:
-    """The highest bid whose chance reaches the seat's threshold (plus ``margin`` for a sampled
-    chance), else not bidding."""
+def threshold_bid(view: View, chances: list[BidChance], *, sets_in_a_row: int = 0) -> Action:
+    """The highest legal bid whose chance reaches the seat's :func:`threshold`, else not bidding
+    (for hands that change after the auction, whose chances are the heuristic's)."""
     r = view.rules
-
-    def good(c: BidChance) -> bool:
-        extra = 0.0 if c.sampled is None else margin
-        if c.chance < threshold(view, c.bid, sets_in_a_row=sets_in_a_row) + extra:
-            return False
-        sure = c.estimated if c.sampled is None else c.sampled
-        return not needs_sweep(r, c.bid) or sure >= contract.MIN_MAKE_SWEEP
-
-    ok = [c.bid for c in chances if good(c)]
+    legal = {a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None}
+    ok = [c.bid for c in chances if c.bid in legal
+          and c.chance >= threshold(view, c.bid, sets_in_a_row=sets_in_a_row)
+          and (not needs_sweep(r, c.bid) or c.estimated >= contract.MIN_MAKE_SWEEP)]
     if ok:
         return Bid(view.seat, max(ok))
     declined = decline(view)
     if declined is not None:
         return declined
-    return Bid(view.seat, min(c.bid for c in chances))
+    return Bid(view.seat, min(legal))
+
+
+def worth(view: View, c: BidChance, *, sets_in_a_row: int = 0) -> float:
+    """What holding the contract at ``c.bid`` is worth to the seat: the expected change of its
+    side's score (the points taken when made, the bid lost when set) less what each other side
+    takes, plus the score situation: the threshold's cut (:func:`threshold`) from the plain one,
+    times what the chance moves (the points won plus the bid lost)."""
+    r = view.rules
+    loss = r.smudge_value if r.is_special_bid(c.bid) else c.bid
+    won = max(c.won, float(c.bid))
+    plain = 0.8 if r.draw_to else 0.6
+    shift = plain - threshold(view, c.bid, sets_in_a_row=sets_in_a_row)
+    return (c.chance + shift) * (won + loss) - loss - c.others
+
+
+def pass_worth(view: View, chances: list[BidChance], in_play: float, *,
+               sets_in_a_row: int = 0) -> float:
+    """What passing is worth in the same terms: with the partner holding the contract, what the
+    side's contract at that bid is worth; else a share of a seat's points in play lost
+    (:data:`PASS_OPEN` while nobody has bid, :data:`PASS_OPPONENT` against an opponent's bid,
+    :data:`PASS_DEALER` for a dealer who declines when everyone passed)."""
+    r = view.rules
+    high = next(((s, b) for s, b in reversed(view.bids) if b is not None), None)
+    share = in_play / len(view.seats)
+    if high is None:
+        return -(PASS_DEALER if view.seat == view.dealer else PASS_OPEN) * share
+    if r.team_of(high[0]) == r.team_of(view.seat) and high[0] != view.seat:
+        theirs = next((c for c in chances if c.bid == high[1]), None)
+        if theirs is not None:
+            return worth(view, theirs, sets_in_a_row=sets_in_a_row)
+        return 0.0
+    return -PASS_OPPONENT * share
+
+
+def choose_bid(view: View, chances: list[BidChance], *, sets_in_a_row: int = 0,
+               margin: float = 0.0, near: float = NEAR) -> Action:
+    """The bid worth most to the seat (see :func:`worth`), when it is worth more than passing
+    (:func:`pass_worth`) by ``margin`` points; among bids within ``near`` of the best, the highest,
+    unless the seat speaks last (then the best). A bid that must take every point needs the
+    sampled deals to make it at least :data:`~pitchkit.search.contract.MIN_MAKE_SWEEP` of the
+    time. Else not bidding."""
+    r = view.rules
+    legal = {a.amount for a in view.legal if isinstance(a, Bid) and a.amount is not None}
+    mine = [c for c in chances if c.bid in legal]
+    in_play = float(hand_points(r))
+
+    def sure(c: BidChance) -> bool:
+        return not needs_sweep(r, c.bid) or \
+            (c.estimated if c.sampled is None else c.sampled) >= contract.MIN_MAKE_SWEEP
+
+    values = {c.bid: worth(view, c, sets_in_a_row=sets_in_a_row) for c in mine if sure(c)}
+    floor = pass_worth(view, chances, in_play, sets_in_a_row=sets_in_a_row) + margin
+    ok = {b: v for b, v in values.items() if v > floor}
+    if ok:
+        top = max(ok.values())
+        if _speaks_last(view):
+            return Bid(view.seat, max(ok, key=lambda b: (ok[b], -b)))
+        return Bid(view.seat, max(b for b, v in ok.items() if v >= top - near))
+    declined = decline(view)
+    if declined is not None:
+        return declined
+    return Bid(view.seat, min(legal))
+
+
+def _speaks_last(view: View) -> bool:
+    """True for the dealer, who speaks last in the auction."""
+    return view.seat == view.dealer
 
 
 class ExpertBot:
@@ -205,9 +300,14 @@ class ExpertBot:
         if not self.sampled_bids or view.upcard is not None \
                 or Choose(view.seat, Choice.MISDEAL) in view.legal:
             return self.heuristic.choose(view)
-        chances = bid_chances(view, self.rng, samples=self.samples, prior=self.prior)
+        r = view.rules
+        high = next(((s, b) for s, b in reversed(view.bids) if b is not None), None)
+        partner = () if high is None or r.team_of(high[0]) != r.team_of(view.seat) else (high[1],)
+        chances = bid_chances(view, self.rng, samples=self.samples, prior=self.prior, also=partner)
         if not chances:
             return self.heuristic.choose(view)
+        if r.draw_to:
+            return threshold_bid(view, chances, sets_in_a_row=streak)
         return choose_bid(view, chances, sets_in_a_row=streak, margin=self.margin)
 
 
