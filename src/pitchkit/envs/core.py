@@ -12,7 +12,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, cast
 
 import numpy as np
@@ -21,6 +20,7 @@ import numpy.typing as npt
 from pitchkit.actions import PLAYS, Action, Discard, PassCards, Phase
 from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
+from pitchkit.envs.shown import show_plays
 from pitchkit.envs.tracker import Tracker
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.game import Game
@@ -79,15 +79,10 @@ _PLAY = Phase.PLAY
 #: the id of playing card ``c`` is ``_PLAY_ID + (c + 1)``, ``c + 1`` being a one-bit mask's length
 _PLAY_ID = enc.PLAY_BASE - 1
 _PLAY_BASE, _MAX_CARDS = enc.PLAY_BASE, enc.MAX_CARDS
-#: the play ids' part of a mask
-_PLAYS = slice(enc.PLAY_BASE, enc.PLAY_BASE + enc.MAX_CARDS)
-_NO_PLAYS = bytes(enc.MAX_CARDS)
 _NO_IDS: list[int] = []
 #: action ids of the engine's legal actions met lately, by the action object's identity (the entry
 #: keeps the object alive, so its identity cannot pass to another object while it is here)
 _IDS: dict[int, tuple[Action, int]] = {}
-#: the play ids' part of a mask (one byte per card) for the legal-play masks met lately
-_PLAY_BYTES: dict[int, bytes] = {}
 #: the legal play ids (shared lists) for the legal-play masks met lately
 _PLAY_IDS: dict[int, list[int]] = {}
 _KEPT = 1 << 16
@@ -121,26 +116,6 @@ def play_ids(cards: int) -> list[int]:
     return out
 
 
-@cache
-def _suit_bytes() -> tuple[bytes, ...]:
-    """One byte per card (1 for a card in the set) of each set of a suit's 13 cards."""
-    bits = (np.arange(1 << 13)[:, None] >> np.arange(13)) & 1
-    return tuple(row.tobytes() for row in bits.astype(np.uint8))
-
-
-def play_bytes(cards: int) -> bytes:
-    """The play ids' part of a mask that allows playing the cards of the bitmask ``cards``."""
-    out = _PLAY_BYTES.get(cards)
-    if out is None:
-        suit = _suit_bytes()
-        out = (suit[cards & 8191] + suit[cards >> 13 & 8191] + suit[cards >> 26 & 8191]
-               + suit[cards >> 39 & 8191] + suit[cards >> 52][:2])
-        if len(_PLAY_BYTES) >= _KEPT:
-            _PLAY_BYTES.clear()
-        _PLAY_BYTES[cards] = out
-    return out
-
-
 class Decisions:
     """A game of Pitch taken one action id at a time.
 
@@ -148,13 +123,16 @@ class Decisions:
     :meth:`observe` brings a seat's up to date and returns them (later decisions change them in
     place); :meth:`observation` and :meth:`mask` return copies."""
 
-    __slots__ = ("_actions", "_legal", "_mask_cells", "_mask_ids", "_mask_plays", "_mask_turn", "_playable",
+    __slots__ = ("_actions", "_legal", "_mask_cells", "_mask_ids", "_mask_turn", "_playable",
                  "_plays_only", "_tracker", "_turn", "_views", "game", "hands_done", "layout", "masks",
                  "max_hands", "observations", "observed", "pending", "rules", "seat", "truncated")
 
-    def __init__(self, rules: Rules, *, seed: int | None, max_hands: int | None = None) -> None:
+    def __init__(self, rules: Rules, *, seed: int | None, max_hands: int | None = None,
+                 reuse: Decisions | None = None) -> None:
         self.rules = rules
-        self.layout = enc.Layout.of(rules)
+        if reuse is not None and reuse.rules is not rules:
+            reuse = None
+        self.layout: enc.Layout = enc.Layout.of(rules) if reuse is None else reuse.layout
         self.max_hands = max_hands
         self.game = Game(rules, rng=random.Random(seed))
         self.pending: tuple[Card, ...] = ()
@@ -170,20 +148,30 @@ class Decisions:
         self._actions: dict[int, Action] | None = None
         #: in the play phase only cards may be played (no throw-in instead of the first card)
         self._plays_only = not rules.throw_in_no_trump
-        self._tracker = Tracker(self.layout)
         n = rules.players
-        #: each seat's observation tensor and legal-action mask, as of its latest :meth:`observe`
-        self.observations: list[npt.NDArray[np.float32]] = self._tracker.buffers
-        self.masks = [np.zeros(enc.N_ACTIONS, dtype=np.int8) for _ in range(n)]
-        #: what :meth:`observe` returns for each seat
-        self.observed = [{"observation": o, "action_mask": m} for o, m in zip(self.observations, self.masks,
-                                                                               strict=True)]
-        self._mask_cells = [cast("MutableSequence[int]", memoryview(m).cast("B"))  # type: ignore[arg-type]
-                            for m in self.masks]
-        #: the ids set in each seat's mask but plays, whether plays are set, and the decision
-        #: count when it was set
+        #: each seat's observation tensor and legal-action mask, as of its latest :meth:`observe`,
+        #: and what :meth:`observe` returns for each seat
+        self.observations: list[npt.NDArray[np.float32]]
+        self.masks: list[npt.NDArray[np.int8]]
+        self.observed: list[dict[str, Any]]
+        self._mask_cells: list[MutableSequence[int]]
+        self._tracker: Tracker
+        if reuse is not None:
+            # a game of the same rules is done with its buffers: take them over, cleared
+            self._tracker = reuse._tracker
+            self._tracker.clear()
+            self.observations, self.masks = reuse.observations, reuse.masks
+            self.observed, self._mask_cells = reuse.observed, reuse._mask_cells
+        else:
+            self._tracker = Tracker(self.layout)
+            self.observations = self._tracker.buffers
+            self.masks = list(self._tracker.masks)
+            self.observed = [{"observation": o, "action_mask": m}
+                             for o, m in zip(self.observations, self.masks, strict=True)]
+            self._mask_cells = [cast("MutableSequence[int]", memoryview(m).cast("B"))  # type: ignore[arg-type]
+                                for m in self.masks]
+        #: the ids set in each seat's mask but plays, and the decision count when it was set
         self._mask_ids: list[list[int]] = [_NO_IDS] * n
-        self._mask_plays = [False] * n
         self._mask_turn = [-1] * n
         #: decisions taken (picks of a discard or pass included)
         self._turn = 0
@@ -214,18 +202,31 @@ class Decisions:
     def observe(self, seat: int) -> dict[str, Any]:
         """``{"observation": observations[seat], "action_mask": masks[seat]}``, both brought up
         to date now (the same dict and arrays every time: later decisions change them)."""
-        self._tracker.observe(self.game.hand, seat, self.pending if seat == self.seat else ())
-        if self._mask_turn[seat] != self._turn:
-            self._legal_mask(seat)
+        hand = self.game.hand
+        if self._mask_turn[seat] == self._turn:
+            plays = -1
+        elif seat == self.seat and hand.phase is _PLAY and self._plays_only and not self._mask_ids[seat]:
+            # the commonest decision: the mask is its play ids alone
+            self._mask_turn[seat] = self._turn
+            known = self._playable
+            plays = self._playable = hand.legal_play_mask(seat) if known is None else known
+        else:
+            plays = self._mask_update(seat)
+        self._tracker.observe(hand, seat, self.pending if seat == self.seat else (), plays)
         return self.observed[seat]
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
         """``masks[seat]`` brought up to date (the same array every time)."""
         if self._mask_turn[seat] != self._turn:
-            self._legal_mask(seat)
+            plays = self._mask_update(seat)
+            if plays >= 0:
+                show_plays(self._tracker.memory, seat, plays)
         return self.masks[seat]
 
-    def _legal_mask(self, seat: int) -> None:
+    def _mask_update(self, seat: int) -> int:
+        """Bring the mask of ``seat`` up to date but its play ids: the cards it may play (a
+        bitmask, 0 unless it is to play a card) for the caller to set them, or -1 when the ids
+        set here are all there is."""
         self._mask_turn[seat] = self._turn
         cells = self._mask_cells[seat]
         old = self._mask_ids[seat]
@@ -233,21 +234,18 @@ class Decisions:
             for a in old:
                 cells[a] = 0
             self._mask_ids[seat] = _NO_IDS
-        if seat == self.seat:
-            hand = self.game.hand
-            if hand.phase is _PLAY and self._plays_only:
-                plays = self._playable
-                if plays is None:
-                    plays = self._playable = hand.legal_play_mask(seat)
-                cells[_PLAYS] = _PLAY_BYTES.get(plays) or play_bytes(plays)
-                self._mask_plays[seat] = True
-                return
-            ids = self._mask_ids[seat] = self._legal_ids()
-            for a in ids:
-                cells[a] = 1
-        if self._mask_plays[seat]:
-            cells[_PLAYS] = _NO_PLAYS
-            self._mask_plays[seat] = False
+        if seat != self.seat:
+            return 0
+        if self.game.hand.phase is _PLAY and self._plays_only:
+            plays = self._playable
+            if plays is None:
+                plays = self._playable = self.game.hand.legal_play_mask(seat)
+            return plays
+        ids = self._mask_ids[seat] = self._legal_ids()
+        for a in ids:
+            cells[a] = 1
+        # where a throw-in may replace the first card these ids hold the plays (-1: keep them)
+        return 0 if self._plays_only else -1
 
     def mask(self, seat: int) -> npt.NDArray[np.int8]:
         """The legal action ids of ``seat`` (all 0 when it is not to act), a new array."""

@@ -76,7 +76,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; the same seed gives the same deals."""
-        self._game = Decisions(self.rules, seed=seed, max_hands=self.max_hands)
+        self._game = Decisions(self.rules, seed=seed, max_hands=self.max_hands, reuse=self._game)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}

@@ -209,9 +209,12 @@ ROUNDS = 5
 def measure(variant: str, seconds: float, loops: tuple[str, ...] | None = None,
             rounds: int = ROUNDS) -> dict[str, dict[str, float]]:
     """Decisions and episodes per CPU-second of each loop (every one in :data:`LOOPS` by default),
-    ``seconds`` each, taken in ``rounds`` alternating turns."""
+    ``seconds`` each, taken in ``rounds`` alternating turns after one episode of each to warm up."""
     names = loops or tuple(LOOPS)
     running = {name: LOOPS[name](variant) for name in names}
+    for loop in running.values():
+        # one episode first, not counted: imports, compiled code loaded, caches filled
+        loop(0.0)
     totals = dict.fromkeys(names, (0, 0, 0.0))
     for _ in range(max(1, rounds)):
         for name in names:
