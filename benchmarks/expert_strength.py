@@ -9,9 +9,14 @@ The bots measured:
 * ``expert-play``: its card play with the ``heuristic`` bot's bids;
 * ``expert-tuned``: the bot with the samples, prior and margin given here.
 
+``--won-bids H`` checks the chance of making a bid *that the seat wins* over H hands (the expert
+bidding at every other seat, the ``heuristic`` bot at the others, both playing as the heuristic):
+for the bids won, the mean chance the expert gave them against the share made, by the auction's
+competition (the first bid, an overcall of an opponent, the dealer's), and by tenths of the chance.
+
 Run: ``python benchmarks/expert_strength.py [--bot expert|expert-bids|expert-play|expert-tuned]
 [--variants V,...] [--deals N] [--games G] [--seed S] [--jobs J] [--samples K] [--prior P]
-[--margin M] [--log FILE] [--timing H] [--report FILE] [--json]``.
+[--margin M] [--log FILE] [--timing H] [--won-bids H] [--report FILE] [--json]``.
 
 ``--games`` plays whole games (to the target, 200 hands at most) instead of single hands from
 scores of zero. ``--timing H`` only times the expert's decisions (wall clock and CPU) over H hands
@@ -34,10 +39,12 @@ import sys
 import time
 
 from pitchkit import Hand, make_rules
+from pitchkit.actions import Bid, Phase
 from pitchkit.bots.base import register
 from pitchkit.bots.expert import MARGIN, PRIOR, SAMPLES, ExpertBot
+from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.search.arena import ArenaConfig, BoardResult, SeatHand, run, summarize
-from pitchkit.view import make_view
+from pitchkit.view import View, make_view
 
 VARIANTS = ("pct", "auction-partners", "ten-point")
 
@@ -156,6 +163,62 @@ def timing(variant: str, hands: int, seed: int) -> dict[str, object]:
             "wall": {k: stats(v) for k, v in wall.items()}, "cpu": {k: stats(v) for k, v in cpu.items()}}
 
 
+def _competition(view: View) -> str:
+    """The auction the seat bids in: ``first`` (nobody has bid), ``over opponent``, ``over
+    partner``, with `` (dealer)`` for the seat that speaks last."""
+    r = view.rules
+    high = next((s for s, b in reversed(view.bids) if b is not None), None)
+    kind = "first" if high is None else \
+        "over partner" if r.team_of(high) == r.team_of(view.seat) else "over opponent"
+    return kind + (" (dealer)" if view.seat == view.dealer else "")
+
+
+def won_bids(variant: str, hands: int, seed: int) -> dict[str, object]:
+    """The chance the expert gave each bid it won against whether it was made, by the auction's
+    competition and by tenths of the chance (see the module)."""
+    rules = make_rules(variant)
+    rng = random.Random(seed)
+    rows: list[tuple[str, float, bool]] = []
+    asked = 0
+    for i in range(hands):
+        hand = Hand.deal(rules, rng, dealer=i % rules.players)
+        bots: dict[int, ExpertBot | HeuristicBot] = {
+            s: ExpertBot(random.Random(seed * 1000 + i * 10 + s), search=False) if (s + i) % 2 == 0
+            else HeuristicBot(random.Random(seed * 1000 + i * 10 + s)) for s in range(rules.players)}
+        bids: dict[int, tuple[str, float]] = {}
+        while not hand.done:
+            seat = hand.to_act
+            assert seat is not None
+            view = make_view(hand, seat)
+            bot = bots[seat]
+            if isinstance(bot, ExpertBot) and view.phase == Phase.AUCTION and len(view.legal) > 1:
+                action, chances = bot.auction(view, sets_in_a_row=bot.sets.observe(view))
+                got = next((c for c in chances if isinstance(action, Bid) and c.bid == action.amount), None)
+                if got is not None:
+                    bids[seat] = (_competition(view), got.chance)
+                    asked += 1
+            else:
+                action = bot.choose(view)
+            hand.apply(action)
+        res = hand.result
+        if res is not None and res.pitcher in bids and res.made is not None:
+            kind, chance = bids[res.pitcher]
+            rows.append((kind, chance, res.made))
+
+    def summary(sel: list[tuple[str, float, bool]]) -> dict[str, float]:
+        n = len(sel)
+        return {"won": n, "chance": round(sum(c for _, c, _ in sel) / n, 3),
+                "made": round(sum(m for _, _, m in sel) / n, 3)}
+
+    kinds = sorted({k for k, _, _ in rows})
+    tenths = sorted({min(9, int(c * 10)) for _, c, _ in rows})
+    return {"variant": variant, "hands": hands, "bids": asked, "load": os.getloadavg()[0],
+            "all": summary(rows) if rows else None,
+            "by_competition": {k: summary([x for x in rows if x[0] == k]) for k in kinds},
+            "by_tenth": {f"{t / 10:.1f}": summary([x for x in rows if min(9, int(x[1] * 10)) == t])
+                         for t in tenths}}
+
+
 def line(report: dict[str, object]) -> str:
     """One table row: the difference, each bot's rates, game wins and times."""
     res = report["results"]
@@ -192,9 +255,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--samples", type=int, default=None, help="deals sampled per auction decision")
     ap.add_argument("--prior", type=float, default=None, help="the heuristic's weight, in sampled deals")
-    ap.add_argument("--margin", type=float, default=None, help="added to every bid's threshold")
+    ap.add_argument("--margin", type=float, default=None, help="points a bid must be worth beyond passing")
     ap.add_argument("--timing", type=int, default=0,
                     help="only time the expert's decisions over this many hands per preset")
+    ap.add_argument("--won-bids", type=int, default=0,
+                    help="only check the chance of the bids won over this many hands per preset")
     ap.add_argument("--log", default=None, help="append each finished board to this file")
     ap.add_argument("--report", default=None, help="only report the runs of a --log file")
     ap.add_argument("--json", action="store_true", help="one JSON report per preset")
@@ -202,6 +267,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.timing:
         for variant in args.variants.split(","):
             print(json.dumps(timing(variant, args.timing, args.seed)), flush=True)
+        return 0
+    if args.won_bids:
+        for variant in args.variants.split(","):
+            print(json.dumps(won_bids(variant, args.won_bids, args.seed)), flush=True)
         return 0
     if args.report is not None:
         for report in from_log(args.report):

@@ -278,7 +278,7 @@ class ExpertBot:
         self.sampled_bids = sampled_bids
         self.samples = samples
         self.prior = prior
-        #: added to every bid's threshold
+        #: points a bid must be worth beyond passing
         self.margin = margin
 
     def choose(self, view: View) -> Action:
@@ -297,18 +297,24 @@ class ExpertBot:
         return player.choose(view)
 
     def _bid(self, view: View, streak: int) -> Action:
+        return self.auction(view, sets_in_a_row=streak)[0]
+
+    def auction(self, view: View, *, sets_in_a_row: int = 0) -> tuple[Action, list[BidChance]]:
+        """The auction action and the chances it was chosen from (empty when the ``heuristic``
+        bot bid: no sampled bids, a misdeal claim, trump made with an upcard, a hand not
+        simulated)."""
         if not self.sampled_bids or view.upcard is not None \
                 or Choose(view.seat, Choice.MISDEAL) in view.legal:
-            return self.heuristic.choose(view)
+            return self.heuristic.choose(view), []
         r = view.rules
         high = next(((s, b) for s, b in reversed(view.bids) if b is not None), None)
         partner = () if high is None or r.team_of(high[0]) != r.team_of(view.seat) else (high[1],)
         chances = bid_chances(view, self.rng, samples=self.samples, prior=self.prior, also=partner)
         if not chances:
-            return self.heuristic.choose(view)
+            return self.heuristic.choose(view), []
         if r.draw_to:
-            return threshold_bid(view, chances, sets_in_a_row=streak)
-        return choose_bid(view, chances, sets_in_a_row=streak, margin=self.margin)
+            return threshold_bid(view, chances, sets_in_a_row=sets_in_a_row), chances
+        return choose_bid(view, chances, sets_in_a_row=sets_in_a_row, margin=self.margin), chances
 
 
 register("expert", ExpertBot)
