@@ -1,8 +1,9 @@
 """Seed 004's misconduct at Euchre as desk rulings (``pitch tournament ruling --renege/--table-talk/
---dealt-out-of-turn``, the judges' console online): the hand in progress is forfeited and the
-opponents receive 2 or 4 points; the ruling is a ruling action in the table's record, which the desk
-and ``pitch score`` check against the points the seed gives. Offered only where the rules score a hand
-by the makers' tricks."""
+--dealt-out-of-turn/--no-cut``, the judges' console online): the hand in progress is forfeited and the
+opponents receive 2 or 4 points, or, when the dealer failed to offer the cut, the hand ends unscored
+and the next seat deals; the ruling is a ruling action in the table's record, which the desk and
+``pitch score`` check against what the seed gives. Offered only where the rules score a hand by the
+makers' tricks."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from pitchkit.tournament.event import DeskError, new_event
 from pitchkit.tournament.rulings import (
     DEALING_OUT_OF_TURN,
     MISCONDUCT,
+    NO_CUT,
     RENEGE,
     TABLE_TALK,
     RulingError,
@@ -137,7 +139,7 @@ def test_seed_004_misconduct_ruling_is_entered_with_the_result_and_must_be_in_it
     assert rules.target is not None and max(res.scores) >= rules.target
 
 
-@pytest.mark.parametrize("name", list(MISCONDUCT))
+@pytest.mark.parametrize("name", [name for name, m in MISCONDUCT.items() if m.points])
 def test_seed_004_a_record_whose_misconduct_gives_other_points_is_refused(name: str) -> None:
     """``pitch score`` recomputes each seed ruling in a record: a misconduct written with twice its
     points is refused in one line."""
@@ -159,7 +161,7 @@ def test_seed_004_a_record_whose_misconduct_gives_other_points_is_refused(name: 
 def test_seed_004_misconduct_is_offered_only_where_hands_are_scored_by_tricks(tmp_path: Path) -> None:
     """The misconduct is Euchre's: offered where a rule (score-by = tricks) says a hand is scored by the
     makers' tricks, refused at a Pitch table, and never on a score sheet."""
-    assert misconduct_names(make_rules("euchre")) == (RENEGE, TABLE_TALK, DEALING_OUT_OF_TURN)
+    assert misconduct_names(make_rules("euchre")) == (RENEGE, TABLE_TALK, DEALING_OUT_OF_TURN, NO_CUT)
     assert misconduct_names(make_rules("euchre-uk")) == misconduct_names(make_rules("euchre"))
     assert misconduct_names(make_rules("pct")) == () == misconduct_names(make_rules("ten-point"))
     pitch = Game(make_rules("pct"), seed=1)
@@ -186,3 +188,52 @@ def test_seed_004_misconduct_bad_input_is_one_line_and_changes_nothing(tmp_path:
                                              (("--table-talk", 1), "card-by-card record")])
     with pytest.raises(PitchError, match="no misconduct ruling"):
         misconduct(game.hand, "cheating", 0)
+
+
+def test_seed_004_failing_to_offer_the_cut_passes_the_deal_to_the_next_player(tmp_path: Path) -> None:
+    """Seed 004: "Failing to offer the cut: When a dealer fails to offer the opportunity to cut to the
+    player to his right [...] When caught, the dealer forfeits his turn to deal and passes it to the
+    next player." Only the dealer can be ruled against; the hand ends with no score, the next seat
+    deals the next hand, and ``pitch score`` replays the record (its ruling says the deal passes)."""
+    desk = euchre_desk(tmp_path)
+    game = Game(desk.event.table_rules(2), seed=8)
+    play(game, lambda g: len(g.hand.tricks) == 1)
+    dealer, scores = game.hand.dealer, list(game.scores)
+    with pytest.raises(DeskError, match="did not deal this hand"):
+        desk.table_ruling(1, game_record(game, dealt=True), NO_CUT, (dealer + 1) % 4)
+    said, ruled = rule_by_command(desk, game, tmp_path, "--no-cut", dealer)
+    assert f"{NO_CUT}: +0, +0, +0, +0" in said
+    action = ruled["hands"][-1]["actions"][-1]
+    assert action == {"seat": dealer, "ruling": NO_CUT, "delta": [0, 0, 0, 0], "sit_out": [],
+                      "deal_passes": True}
+    assert score_any(ruled)["scores"] == scores
+    again, _ = replay_game(record_hands(ruled))
+    assert again.hand.dealer == (dealer + 1) % 4 and again.scores == scores
+    assert Desk.open(desk.folder).event.rulings[0].kind == NO_CUT
+
+
+def test_seed_004_a_record_where_the_deal_does_not_pass_after_no_cut_is_refused() -> None:
+    """The record's ruling must pass the deal: written without ``deal_passes`` (the same dealer again)
+    it is refused in one line."""
+    game = Game(make_rules("euchre"), seed=9)
+    play(game, lambda g: len(g.hand.tricks) == 2)
+    game.apply(misconduct(game.hand, NO_CUT, game.hand.dealer))
+    record = game_record(game)
+    score_any(record)
+    entry: dict[str, Any] = record[-1]["actions"][-1]  # type: ignore[index]
+    del entry["deal_passes"]
+    with pytest.raises(PitchError, match="deal") as e:
+        score_any(record)
+    assert "\n" not in str(e.value)
+
+
+@pytest.mark.parametrize("given", ["yes", 1, None])
+def test_a_rulings_deal_passes_is_true_or_false(given: object) -> None:
+    game = Game(make_rules("euchre"), seed=9)
+    play(game, lambda g: len(g.hand.tricks) == 2)
+    game.apply(misconduct(game.hand, NO_CUT, game.hand.dealer))
+    record = game_record(game)
+    record[-1]["actions"][-1]["deal_passes"] = given  # type: ignore[index]
+    with pytest.raises(PitchError, match="'deal_passes' is true or false") as e:
+        score_any(record)
+    assert "\n" not in str(e.value)

@@ -79,12 +79,14 @@ class PassCards:
 class Ruling:
     """A judge's ruling that ends the hand in progress (a misplay that cannot be corrected, a foul,
     a void hand): every seat's score change, and the seats that sit out the next hand, which the same
-    dealer deals again to the others. No player chooses it: it is never among the legal actions."""
+    dealer deals again to the others (the next seat in turn when ``deal_passes``: the dealer forfeits
+    the deal). No player chooses it: it is never among the legal actions."""
 
     seat: int
     name: str
     delta: tuple[int, ...]
     sit_out: tuple[int, ...] = ()
+    deal_passes: bool = False
 
 
 @dataclass(frozen=True, slots=True)

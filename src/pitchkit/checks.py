@@ -74,6 +74,8 @@ def _check_ruling(ruling: Ruling, n_seats: int) -> None:
                                  f"not {quote(delta)}")
     if type(sit_out) is not tuple or not all(type(s) is int and 0 <= s < n_seats for s in sit_out):
         raise IllegalActionError(f"a ruling's sit-out lists seats of this table, not {quote(sit_out)}")
+    if type(ruling.deal_passes) is not bool:
+        raise IllegalActionError(f"a ruling's deal_passes is true or false, not {quote(ruling.deal_passes)}")
 
 
 def check_rules(rules: object) -> None:

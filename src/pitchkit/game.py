@@ -157,11 +157,11 @@ class Game:
         self.history.append(finished)
         if result.ruling is not None:
             # a ruling's score change counts, the deal does not: the same dealer deals again to the
-            # seats that do not sit out (the next in turn when the dealer sits out)
+            # seats that do not sit out (the next in turn when the dealer sits out or forfeits the deal)
             self.scores = list(result.scores)
             seats = tuple(s for s in self.playing if s not in result.ruling.sit_out)
             dealer = finished.dealer
-            if dealer not in seats:
+            if dealer not in seats or result.deal_passes:
                 dealer = self._next_dealer(dealer, seats)
             self.hand = Hand.deal(self.rules, self.rng, dealer=dealer, scores=self.scores,
                                   seats=seats if len(seats) < self.rules.players else None)

@@ -537,7 +537,8 @@ class Hand(DrawAndExchange, UpcardHand):
                                      "seat named once")
 
     def _finish_ruling(self, ruling: Ruling) -> None:
-        self._finish_unscored(misdeal=False, delta=ruling.delta, deal_passes=False, ruling=ruling)
+        self._finish_unscored(misdeal=False, delta=ruling.delta, deal_passes=ruling.deal_passes,
+                              ruling=ruling)
 
     def _finish_scored(self) -> None:
         assert self.trump is not None and self.pitcher is not None and self.bid is not None

@@ -27,7 +27,7 @@ from pitchkit.rules import Rules, ScoreBy
 FORMAT_VERSION = 1
 _ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose", "ruling")
 #: the keys that go with a ruling only
-_RULING_KEYS = ("delta", "sit_out")
+_RULING_KEYS = ("delta", "sit_out", "deal_passes")
 
 
 def _rules_of(doc: Mapping[str, Any], n_seats: int) -> Rules:
@@ -117,12 +117,15 @@ def parse_action(rules: Rules, entry: object) -> list[Action]:
 
 def _ruling(seat: int, name: object, entry: dict[str, Any]) -> Ruling:
     delta, sit_out = entry.get("delta"), entry.get("sit_out", [])
+    passes = entry.get("deal_passes", False)
     if not isinstance(name, str):
         raise RecordError(f"a ruling is named by text, not {quote(name)}")
     if not isinstance(delta, list) or not isinstance(sit_out, list):
         raise RecordError("a ruling needs 'delta' (a score change per seat) and may have 'sit_out' (seats)")
+    if not isinstance(passes, bool):
+        raise RecordError(f"a ruling's 'deal_passes' is true or false, not {quote(passes)}")
     return Ruling(seat, name, tuple(_int(d, "a ruling's delta", -SCORE_LIMIT, SCORE_LIMIT) for d in delta),
-                  tuple(_int(s, "a sit-out seat", 0, MAX_SEATS - 1) for s in sit_out))
+                  tuple(_int(s, "a sit-out seat", 0, MAX_SEATS - 1) for s in sit_out), passes)
 
 
 def action_json(rules: Rules, action: Action) -> dict[str, object]:
@@ -138,8 +141,9 @@ def action_json(rules: Rules, action: Action) -> dict[str, object]:
             return {"seat": seat, "discard": [str(c) for c in cards]}
         case PassCards(seat, cards):
             return {"seat": seat, "pass": [str(c) for c in cards]}
-        case Ruling(seat, name, delta, sit_out):
-            return {"seat": seat, "ruling": name, "delta": list(delta), "sit_out": list(sit_out)}
+        case Ruling(seat, name, delta, sit_out, passes):
+            entry = {"seat": seat, "ruling": name, "delta": list(delta), "sit_out": list(sit_out)}
+            return {**entry, "deal_passes": True} if passes else entry
         case Choose(seat, option):
             return {"seat": seat, "choose": option.value}
 

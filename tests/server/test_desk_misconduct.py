@@ -38,7 +38,8 @@ def test_seed_004_table_talk_at_an_online_euchre_table_forfeits_the_hand(server:
     table_id = event.join_every_open_seat()  # the game starts; it waits for Ann's side at its turn
     offered = ok(event.get("judge", secret=pin))["misconduct"]
     assert offered == [{"name": "renege", "points": 2}, {"name": "table talk", "points": 4},
-                       {"name": "dealing out of turn", "points": 2}] == event.board()["misconduct"]
+                       {"name": "dealing out of turn", "points": 2},
+                       {"name": "failing to offer the cut", "points": 0}] == event.board()["misconduct"]
     assert ok(event.get("judge", secret=pin))["misplay"] == [] == event.board()["misplay"]
     for correctable in (False, True):  # a misplay would sit a seat out of Euchre's four
         refused = event.post("rulings", {"table": 1, "seat": 1, "correctable": correctable}, secret=pin)

@@ -317,7 +317,8 @@ def test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console(
         judge.wait_for_selector("#ruling-kind option[value='table talk']", state="attached", timeout=WAIT_MS)
         offered = judge.eval_on_selector_all("#ruling-kind option:not([disabled])",
                                              "options => options.map(o => o.value)")
-        assert offered == ["renege", "table talk", "dealing out of turn"]  # no misplay: it sits a seat out
+        # no misplay: it sits a seat out
+        assert offered == ["renege", "table talk", "dealing out of turn", "failing to offer the cut"]
         judge.fill("#ruling-table", "1")
         judge.fill("#ruling-seat", "1")
         judge.select_option("#ruling-kind", "table talk")

@@ -17,7 +17,7 @@ from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pai
 from pitchkit.cli.score import read_json
 from pitchkit.errors import PitchError, clip
 from pitchkit.tournament.event import FORMATS, DeskError, write_json, write_text
-from pitchkit.tournament.rulings import DEALING_OUT_OF_TURN, RENEGE, TABLE_TALK
+from pitchkit.tournament.rulings import DEALING_OUT_OF_TURN, NO_CUT, RENEGE, TABLE_TALK
 
 tournament_app = PitchTyper(help="Tournaments: the desk (create an event, add entrants, seat rounds, enter "
                                  "and verify results, rulings, advance, export) and simulated events.",
@@ -177,6 +177,8 @@ def ruling(
     dealt_out_of_turn: int | None = typer.Option(None, "--dealt-out-of-turn", help="seed 004 (Euchre): "
                                                  "this seat dealt out of turn: the hand is forfeited, the "
                                                  "opponents receive 2 points"),
+    no_cut: int | None = typer.Option(None, "--no-cut", help="seed 004 (Euchre): this seat, the dealer, "
+                                      "failed to offer the cut: the hand ends unscored, the next seat deals"),
     card: str | None = typer.Option(None, "--card", help="the card exposed or pitched out of turn"),
     stand: bool | None = typer.Option(None, "--let-stand/--retract", help="the correct pitcher's choice"),
     penalty: bool = typer.Option(False, "--penalty", help="the pitch out of turn costs the penalty a) or b): "
@@ -193,14 +195,15 @@ def ruling(
     36-38; a player's second in one round disqualifies him), one of seed 003's table rulings on
     the hand in progress, written into the table's record (a card-by-card record given with
     --record, or the table's score sheet), or at Euchre one of seed 004's misconduct rulings (the
-    hand is forfeited, the opponents receive 2 or 4 points), written into the record."""
+    hand is forfeited, the opponents receive 2 or 4 points; a dealer who failed to offer the cut
+    forfeits the deal to the next seat), written into the record."""
     given = (("misplay", misplay), ("exposed card", exposed), ("pitch out of turn", out_of_turn),
              ("void hand", void), ("protest", protest), (RENEGE, renege), (TABLE_TALK, table_talk),
-             (DEALING_OUT_OF_TURN, dealt_out_of_turn))
+             (DEALING_OUT_OF_TURN, dealt_out_of_turn), (NO_CUT, no_cut))
     chosen = {k: v for k, v in given if v is not None}
     if len(chosen) != 1:
         fail("give one ruling: --misplay, --exposed, --out-of-turn, --void, --protest, --renege, "
-             "--table-talk or --dealt-out-of-turn, with its seat")
+             "--table-talk, --dealt-out-of-turn or --no-cut, with its seat")
     kind, seat = next(iter(chosen.items()))
     if kind == "misplay":
         if correctable is None:

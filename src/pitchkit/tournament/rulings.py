@@ -33,18 +33,22 @@ class RulingError(PitchError):
 class Misconduct:
     """A misconduct of seed 004 (Euchre, "Etiquette"): when it is noticed the offenders' side forfeits
     the hand in progress and every other side receives ``points``. ``followed``: only a seat that has
-    followed to a trick of the hand can have committed it; ``not_dealer``: not the hand's dealer."""
+    followed to a trick of the hand can have committed it; ``not_dealer``: not the hand's dealer;
+    ``dealer``: only the hand's dealer, who forfeits the deal (the hand ends unscored and the next
+    seat in turn deals)."""
 
     name: str
     points: int
     seed: str
     followed: bool = False
     not_dealer: bool = False
+    dealer: bool = False
 
 
 RENEGE = "renege"
 TABLE_TALK = "table talk"
 DEALING_OUT_OF_TURN = "dealing out of turn"
+NO_CUT = "failing to offer the cut"
 #: seed 004's misconduct rulings, by name
 MISCONDUCT = {m.name: m for m in (
     Misconduct(RENEGE, 2, "Reneging: Failure to follow suit when able. When it is noticed, the hand is "
@@ -55,6 +59,9 @@ MISCONDUCT = {m.name: m for m in (
     Misconduct(DEALING_OUT_OF_TURN, 2, "Stealing the deal: When a player either intentionally or "
                "accidentally deals out of turn. [...] When it is noticed, the hand is generally forfeited, "
                "and 2 points are awarded to the opposing team.", not_dealer=True),
+    Misconduct(NO_CUT, 0, "Failing to offer the cut: When a dealer fails to offer the opportunity to cut "
+               "to the player to his right, after shuffling and before dealing. When caught, the dealer "
+               "forfeits his turn to deal and passes it to the next player.", dealer=True),
 )}
 #: every seed ruling that ends a hand, by name
 SEED_RULINGS = (*ENDING, *MISCONDUCT)
@@ -92,7 +99,8 @@ def _followed(hand: Hand, seat: int) -> bool:
 def misconduct(hand: Hand, name: str, offender: int) -> Ruling:
     """Seed 004's misconduct ``name`` by ``offender`` in the hand in progress: the hand ends, the
     offenders' side scores nothing for it and every other side's seats receive the misconduct's
-    points; the same dealer deals again (:class:`RulingError` when it does not fit the hand)."""
+    points; the same dealer deals again, or the next seat in turn when the dealer failed to offer the
+    cut (:class:`RulingError` when it does not fit the hand)."""
     found = MISCONDUCT.get(name)
     if found is None:
         raise RulingError(f"no misconduct ruling is named {quote(name)}; they are: {', '.join(MISCONDUCT)}")
@@ -110,10 +118,13 @@ def misconduct(hand: Hand, name: str, offender: int) -> Ruling:
     if found.not_dealer and offender == hand.dealer:
         raise RulingError(f"seat {offender} is this hand's dealer: dealing out of turn is the deal of a "
                           "seat whose turn it was not")
+    if found.dealer and offender != hand.dealer:
+        raise RulingError(f"seat {offender} did not deal this hand: the dealer (seat {hand.dealer}) offers "
+                          "the cut (seed 004)")
     team = rules.team_of(offender)
     delta = tuple(found.points if s in hand.seats and rules.team_of(s) != team else 0
                   for s in range(rules.players))
-    return Ruling(offender, name, delta)
+    return Ruling(offender, name, delta, deal_passes=found.dealer)
 
 
 def _highest_bid(hand: Hand) -> int:
@@ -209,6 +220,7 @@ def check_rulings(hands: Sequence[object]) -> None:
         if expected != action:
             what = ", ".join(f"{d:+d}" for d in expected.delta)
             out = f" and seat(s) {list(expected.sit_out)} sitting out" if expected.sit_out else ""
+            out += ", the next seat dealing (deal_passes)" if expected.deal_passes else ""
             raise RulingError(f"record: hand {index}: the {action.name} ruling against seat {action.seat} "
                               f"changes the scores by {what}{out}, not as the record says")
 

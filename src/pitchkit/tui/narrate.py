@@ -62,11 +62,12 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
                 shown = " ".join(fmt(c) for c in cards) or "nothing"
                 return f"{who}: discard {shown}"
             return f"{who}: discard {len(cards)} card{'s' if len(cards) != 1 else ''}"
-        case Ruling(_, name, delta, sit_out):
+        case Ruling(_, name, delta, sit_out, passes):
             changes = ", ".join(f"{names[s]} {d:+d}" for s, d in enumerate(delta) if d)
             out = ", ".join(names[s] for s in sit_out)
             return (f"Judge: {name} by {who}" + (f"; {changes}" if changes else "")
-                    + (f"; {out} sit{'s' if len(sit_out) == 1 else ''} out the next hand" if out else ""))
+                    + (f"; {out} sit{'s' if len(sit_out) == 1 else ''} out the next hand" if out else "")
+                    + ("; the deal passes to the next seat" if passes else ""))
         case PassCards(_, cards):
             if reveal:
                 return f"{who}: pass {' '.join(fmt(c) for c in cards)} to the partner"
