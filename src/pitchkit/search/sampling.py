@@ -9,7 +9,10 @@ Constraints come from the play ("follow or trump": a player may trump while hold
 so only a card that is neither of the led suit nor a trump proves a void in the led suit; a
 non-trump card on a trump lead proves a void in trump), and from ``bidder-leads-trump`` (a
 non-trump first lead by the bidder proves he held no trump). A seat known void in a suit is never
-given a card of it.
+given a card of it. Where every seat discards and draws after trump is named (ten-point), a seat
+is taken to have kept its trumps (:mod:`pitchkit.search.draws`): its hand gets at least the trumps
+its count of discards says it kept, and its discards no trump when it kept fewer cards than it
+draws to, unless no deal fits that.
 
 Cards move between the hands, the discards and the stock before the play, and the sampled deal
 follows every move the seat knows of: cards it passed to its partner stay there (at once for a
@@ -28,6 +31,7 @@ backtracking search guarantees an answer whenever one exists.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -37,6 +41,7 @@ from pitchkit.cards import BIG_JOKER, bits_of, mask_of
 from pitchkit.errors import PitchError
 from pitchkit.rules import Rules
 from pitchkit.scoring import point_card
+from pitchkit.search import draws
 from pitchkit.trump import TrumpTable, table_for
 from pitchkit.view import View
 
@@ -74,6 +79,9 @@ class Knowledge:
     #: cards known to lie in the stock in this order, below ``top``: a farmer's own cards given to the
     #: kitty (not among ``unseen``)
     stock_known: tuple[int, ...] = ()
+    #: the slots are filled most constrained first (:func:`pitchkit.search.draws.fill_by_slot`):
+    #: set when the discards' inference shapes them
+    by_slot: bool = False
 
     def places(self) -> list[tuple[str, int]]:
         """What each of :meth:`slots` stands for: ``("hand", seat)`` (a seat's hand may come in
@@ -149,8 +157,19 @@ def voids(view: View) -> dict[int, int]:
 
 
 def knowledge(view: View) -> Knowledge:
-    """The constraints a seat's view puts on the unseen cards."""
+    """The constraints a seat's view puts on the unseen cards, with what the other seats' discards
+    tell where players discard and draw (:mod:`pitchkit.search.draws`) whenever a deal still fits it."""
+    kept = draws.kept_trumps(view, trump_table_of(view))
+    if kept is not draws.NOTHING:
+        k = _knowledge(view, kept)
+        if draws.fits(k.unseen, k.slots()):
+            return dataclasses.replace(k, by_slot=True)
+    return _knowledge(view, draws.NOTHING)
+
+
+def _knowledge(view: View, kept_trumps: draws.Kept) -> Knowledge:
     r = view.rules
+    tt = trump_table_of(view)
     looked = bool(view.hand) or not view.hand_sizes[view.seat]
     played = _played(view)
     seen = mask_of(view.hand) | mask_of(view.discards) | mask_of(c for _, c in played)
@@ -197,13 +216,18 @@ def knowledge(view: View) -> Knowledge:
                 min(held[s], _farmer_kept(view, s, nines_tens, played, passed=s in passers))
             if kept:
                 hands.append((s, kept, allowed & nines_tens))
-        if held[s] > kept:
-            hands.append((s, held[s] - kept, allowed))
+        trumps = min(kept_trumps.trumps.get(s, 0), held[s] - kept)
+        if trumps and tt is not None:
+            hands.append((s, trumps, allowed & tt.trump_mask))
+        if held[s] > kept + trumps:
+            hands.append((s, held[s] - kept - trumps, allowed))
     if farmed and exchanged:  # the cards the farmer gave the kitty lie below the upcard
         n = r.farmers_hand
         runs = ((n, unseen & nines_tens & stock_mask), (stock - n, stock_mask))
     buried = buried_ok_mask(view)
-    discards = tuple((s, view.discard_counts[s], unseen & buried & ~(elsewhere if s != view.dealer else 0))
+    plain = ~tt.trump_mask if tt is not None else -1
+    discards = tuple((s, view.discard_counts[s], unseen & buried & ~(elsewhere if s != view.dealer else 0)
+                      & (plain if s in kept_trumps.plain_discards else -1))
                      for s in view.seats if s != view.seat and view.discard_counts[s])
     k = Knowledge(seat=view.seat, unseen=unseen, hands=tuple(hands), discards=discards, stock=stock,
                   known=known, top=top.bit_length() - 1, stock_runs=runs, stock_known=given)
@@ -288,7 +312,8 @@ def _upcard(view: View, seen: int) -> tuple[int, int]:
 def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> Sample:
     """One deal consistent with ``view``, drawn with ``rng``."""
     k = know if know is not None else knowledge(view)
-    filled = _assign(bits_of(k.unseen), k.slots(), rng)
+    filled = _assign_by_slot(bits_of(k.unseen), k.slots(), rng) if k.by_slot else \
+        _assign(bits_of(k.unseen), k.slots(), rng)
     hands = [0] * view.n_seats
     hands[view.seat] = mask_of(view.hand)
     discards = [0] * view.n_seats
@@ -346,6 +371,19 @@ def _assign(cards: list[int], slots: list[tuple[int, int]], rng: random.Random) 
         if got is not None:
             return got
     got = _backtrack(cards, slots, rng)
+    if got is None:
+        raise SamplingError("no deal fits what this seat knows")
+    return got
+
+
+def _assign_by_slot(cards: list[int], slots: list[tuple[int, int]],
+                    rng: random.Random) -> list[list[int]]:
+    """Share ``cards`` among ``slots`` the most constrained slot first (see :mod:`draws`)."""
+    for _ in range(_REJECTION_TRIES):
+        got = draws.fill_by_slot(cards, slots, rng)
+        if got is not None:
+            return got
+    got = draws.fill_checked(cards, slots, rng)
     if got is None:
         raise SamplingError("no deal fits what this seat knows")
     return got
