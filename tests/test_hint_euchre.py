@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pitchkit import Hand, make_rules
 from pitchkit.actions import Bid, DeclareTrump
@@ -50,6 +52,26 @@ def test_the_hint_is_the_same_whoever_holds_the_cards_the_seat_cannot_see(
     hidden = [deal_to_first(cards, upcard, dealer=dealer, seed=s).hands for s in range(3)]
     assert hidden[0] != hidden[1] != hidden[2]
     assert hints[0]["reason"] and hints[0] == hints[1] == hints[2]
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.permutations(DECK), st.integers(0, 3), st.randoms(use_true_random=False))
+def test_a_hint_depends_only_on_what_the_seat_sees(deck: list[int], dealer: int, rng: random.Random) -> None:
+    """Any deal, and the same deal with the cards the first seat to speak cannot see shuffled among the
+    other hands and the stock below the upcard: the same hint, reason and odds."""
+    hand = Hand.deal_from(EUCHRE, deck, dealer=dealer)
+    seat = hand.to_act
+    assert seat is not None
+    hidden = [c for s in range(4) if s != seat for c in bits(hand.hands[s])] + list(hand.stock[1:])
+    rng.shuffle(hidden)
+    hands = [bits(hand.hands[s]) if s == seat else [hidden.pop() for _ in range(5)] for s in range(4)]
+    other = Hand(EUCHRE, dealer=dealer, hands=hands, stock=[hand.stock[0], *hidden])
+    seen = hint_json("heuristic", make_view(hand, seat), 5)
+    assert seen["reason"] and seen == hint_json("heuristic", make_view(other, seat), 5)
+
+
+def bits(mask: int) -> list[int]:
+    return [c for c in DECK if mask >> c & 1]
 
 
 def test_ordering_up_says_three_trumps_with_the_right_bower_and_the_chance_of_making_it() -> None:
