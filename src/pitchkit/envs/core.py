@@ -324,7 +324,7 @@ class Decisions:
                                      + (", ..." if len(legal) > 8 else ""))
         actions = self._actions
         if actions is not None:
-            return self.apply(actions[a])
+            return self._apply(actions[a], follow=False)
         phase = self.game.hand.phase
         self.pending, action = resolve(self.rules, phase, seat, self.pending, a,
                                        self.game.legal_actions() if phase is Phase.EXCHANGE else None)
@@ -332,16 +332,21 @@ class Decisions:
             self._views, self._legal, self._playable = {}, None, None
             self._turn += 1
             return _GOING_ON
-        return self.apply(action)
+        return self._apply(action, follow=False)
 
     def apply(self, action: Action) -> Step:
         """Apply a whole engine action of the seat to act (as a bot chooses it)."""
+        return self._apply(action, follow=True)
+
+    def _apply(self, action: Action, *, follow: bool) -> Step:
+        """Apply an engine action; with ``follow`` the tensors record it at once (a bot's plays
+        and bids are recorded one by one; caught up later, several actions would take a snapshot
+        of the hand), else when a seat is next observed (as after a decision)."""
         if self.seat is None:
             raise IllegalActionError("the game is over")
         result = self.game.apply(action)
-        # followed at once (a bot's plays and bids cost a few writes; caught up later, several
-        # actions would write the tensors afresh)
-        self._tracker.sync(self.game.hand)
+        if follow:
+            self._tracker.sync(self.game.hand)
         self._turn += 1
         if self.pending:
             self.pending = ()

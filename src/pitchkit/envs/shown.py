@@ -36,6 +36,8 @@ PARTS = ("hand", "discards", "passed", "received", "pending", "played", "trick",
 COUNT = 28
 #: where the observations and the masks start in the byte array
 OBS_AT, MASKS_AT = 29, 30
+#: the cards of the trick on the table (a bitmask), as recorded so far
+TRICK_CARDS = 31
 #: the snapshot: phase (index in ``PHASES``), trump, contract, pitcher (-1: none), dealer, stock
 #: size, ran it, upcard (-1: none)
 PHASE, TRUMP, CONTRACT, PITCHER, DEALER, STOCK, RAN, UPCARD = range(32, 40)
@@ -46,10 +48,10 @@ SEATS = 40
 STRIDE = 14
 MAX_SEATS = 9
 #: events, ``EVENT`` entries each: kind, then PLAY: seat, card, cards the seat holds after,
-#: the seat that won the trick this card ended (-1: none); BID: seat, its slot in the bids row;
-#: STATE: phase, trump, contract, pitcher
+#: the seat that won the trick this card ended (-1: none) and then the trick's cards; BID: seat,
+#: its slot in the bids row; STATE: phase, trump, contract, pitcher
 EVENTS = SEATS + STRIDE * MAX_SEATS
-EVENT = 5
+EVENT = 6
 MAX_EVENTS = 256
 LENGTH = EVENTS + EVENT * MAX_EVENTS
 PLAY, BID, STATE = 0, 1, 2
@@ -103,6 +105,12 @@ def _record(st: Any, packed: int) -> None:
     st[e + 3] = _field(packed, SIZE_BIT, 6)
     st[e + 4] = _field(packed, WON_BIT, 4) - 1
     st[COUNT] += 1
+    if st[e] == PLAY:
+        cards = st[TRICK_CARDS] | 1 << st[e + 2]
+        if st[e + 4] >= 0:
+            st[e + 5] = cards
+            cards = 0
+        st[TRICK_CARDS] = cards
     if packed >> _CHANGED & 1:
         e += EVENT
         st[e] = STATE
@@ -115,11 +123,14 @@ def _record(st: Any, packed: int) -> None:
 
 
 @jit
-def _cards(out: Any, at: int, cards: int, d: int) -> None:
+def _cards(out: Any, at: int, cards: int) -> None:
     """``out[at + c] = 1`` for every card ``c`` of the bitmask ``cards``."""
-    for c in range(d):
-        if cards >> c & 1:
+    c = 0
+    while cards:
+        if cards & 1:
             out[at + c] = 1.0
+        cards >>= 1
+        c += 1
 
 
 @jit
@@ -148,13 +159,13 @@ def _write(st: Any, out: Any, me: int) -> None:
         p = SEATS + s * STRIDE
         r = (s - me + n) % n
         if s == me:
-            _cards(out, st[O_HAND], st[p + S_OWN], d)
-            _cards(out, st[O_DISCARDS], st[p + S_DISCARDS], d)
-            _cards(out, st[O_PASSED], st[p + S_PASSED], d)
-            _cards(out, st[O_RECEIVED], st[p + S_RECEIVED], d)
-        _cards(out, st[O_PLAYED] + r * d, st[p + S_PLAYED], d)
-        _cards(out, st[O_TRICK] + r * d, st[p + S_TRICK], d)
-        _cards(out, st[O_CAPTURED] + r * d, st[p + S_CAPTURED], d)
+            _cards(out, st[O_HAND], st[p + S_OWN])
+            _cards(out, st[O_DISCARDS], st[p + S_DISCARDS])
+            _cards(out, st[O_PASSED], st[p + S_PASSED])
+            _cards(out, st[O_RECEIVED], st[p + S_RECEIVED])
+        _cards(out, st[O_PLAYED] + r * d, st[p + S_PLAYED])
+        _cards(out, st[O_TRICK] + r * d, st[p + S_TRICK])
+        _cards(out, st[O_CAPTURED] + r * d, st[p + S_CAPTURED])
         if st[p + S_IN]:
             out[st[O_IN_HAND] + r] = 1.0
         out[st[O_BIDS] + r * _BID_ROW + st[p + S_SLOT]] = 1.0
@@ -199,11 +210,15 @@ def _event(st: Any, out: Any, me: int, at: int) -> None:
         return
     # the trick is over: off the table, under the seat that won it
     won = st[O_CAPTURED] + (winner - me + n) % n * d
-    for k in range(n * d):
-        if out[trick + k] != 0.0:
-            out[trick + k] = 0.0
-            out[won + k % d] = 1.0
-    out[won + c] = 1.0
+    cards = st[at + 5]
+    c = 0
+    while cards:
+        if cards & 1:
+            for row in range(n):
+                out[trick + row * d + c] = 0.0
+            out[won + c] = 1.0
+        cards >>= 1
+        c += 1
 
 
 @jit

@@ -173,9 +173,12 @@ class Tracker:
             for s, c in plays:
                 played[s] |= 1 << c
                 captured[winner] |= 1 << c
+        on_table = 0
         for s, c in hand.trick:
             played[s] |= 1 << c
             trick[s] |= 1 << c
+            on_table |= 1 << c
+        cells[sh.TRICK_CARDS] = on_table
         out = set(out_seats(hand.rules, hand.log, hand.pitcher)) if layout.upcard and hand.log else set()
         latest = dict(hand.auction.bids)
         aside = bool(hand.set_aside())
