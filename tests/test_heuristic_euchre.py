@@ -23,17 +23,16 @@ EUCHRE = make_rules("euchre")
 DECK = [int(c) for c in EUCHRE.deck_cards]
 
 
-def deal_to_first(cards: str, upcard: str, *, dealer: int = 3, seed: int = 0) -> Hand:
-    """A hand whose first seat to speak (dealer's left) holds ``cards``, ``upcard`` turned up, the
-    other cards dealt at random."""
+def deal_to_first(cards: str, upcard: str, *, dealer: int = 3, seed: int = 0, holder: int | None = None
+                  ) -> Hand:
+    """A hand whose first seat to speak (dealer's left; or ``holder``) holds ``cards`` with ``upcard``
+    turned up, the other cards dealt at random by ``seed``."""
     mine = [int(c) for c in parse_cards(cards.split())]
     up = int(Card.parse(upcard))
     rest = [c for c in DECK if c not in mine and c != up]
     random.Random(seed).shuffle(rest)
-    first = (dealer + 1) % 4
-    hands: list[list[int]] = []
-    for s in range(4):
-        hands.append(mine if s == first else [rest.pop() for _ in range(5)])
+    first = (dealer + 1) % 4 if holder is None else holder
+    hands = [mine if s == first else [rest.pop() for _ in range(5)] for s in range(4)]
     return Hand(EUCHRE, dealer=dealer, hands=hands, stock=[up, *rest])
 
 

@@ -11,29 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit import Hand, make_rules
+from pitchkit import Hand
 from pitchkit.actions import Bid, DeclareTrump
 from pitchkit.bots import making_advice
 from pitchkit.bots.hints import hint_json
 from pitchkit.bots.making_advice import holding, making_odds, making_reason
-from pitchkit.cards import Card, Suit, parse_cards
+from pitchkit.cards import Suit
 from pitchkit.view import View, make_view
-
-EUCHRE = make_rules("euchre")
-DECK = [int(c) for c in EUCHRE.deck_cards]
-
-
-def deal_to_first(cards: str, upcard: str, *, dealer: int = 3, seed: int = 0, holder: int | None = None
-                  ) -> Hand:
-    """A hand whose first seat to speak (or ``holder``) holds ``cards`` with ``upcard`` turned up, the
-    other cards dealt at random by ``seed``."""
-    mine = [int(c) for c in parse_cards(cards.split())]
-    up = int(Card.parse(upcard))
-    rest = [c for c in DECK if c not in mine and c != up]
-    random.Random(seed).shuffle(rest)
-    first = (dealer + 1) % 4 if holder is None else holder
-    hands = [mine if s == first else [rest.pop() for _ in range(5)] for s in range(4)]
-    return Hand(EUCHRE, dealer=dealer, hands=hands, stock=[up, *rest])
+from tests.test_heuristic_euchre import DECK, EUCHRE, deal_to_first
 
 
 def first_view(cards: str, upcard: str, *, dealer: int = 3, seed: int = 0) -> View:
