@@ -38,10 +38,10 @@ COUNT = 28
 OBS_AT, MASKS_AT = 29, 30
 #: the cards of the trick on the table (a bitmask), as recorded so far
 TRICK_CARDS = 31
-#: the snapshot: phase (index in ``PHASES``), trump, contract, pitcher (-1: none), dealer, stock
-#: size, ran it, upcard (-1: none)
+#: the snapshot (the trick's cards first): phase (index in ``PHASES``), trump, contract, pitcher
+#: (-1: none), dealer, stock size, ran it, upcard (-1: none)
 PHASE, TRUMP, CONTRACT, PITCHER, DEALER, STOCK, RAN, UPCARD = range(32, 40)
-#: then ``STRIDE`` entries per seat, from ``SEATS``
+#: then ``STRIDE`` entries per seat, from ``SEATS``, in this order
 SEATS = 40
 (S_IN, S_OWN, S_DISCARDS, S_PASSED, S_RECEIVED, S_SIZE, S_DISCARD_COUNT, S_ASIDE, S_SLOT, S_SCORE, S_OUT,
  S_PLAYED, S_CAPTURED, S_TRICK) = range(14)

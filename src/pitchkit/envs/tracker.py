@@ -156,18 +156,9 @@ class Tracker:
 
     def _snapshot(self, hand: Hand) -> None:
         """Record the whole of ``hand`` afresh; every buffer is written whole when next observed."""
-        cells, n, layout = self._cells, self.layout.n, self.layout
+        n, layout = self.layout.n, self.layout
         self._hand, self._at = hand, len(hand.log)
         self._tricks, self._phase, self._trump = len(hand.tricks), hand.phase, hand.trump
-        cells[sh.PHASE] = _PHASE_INDEX[hand.phase]
-        cells[sh.TRUMP] = -1 if hand.trump is None else hand.trump
-        cells[sh.CONTRACT] = -1 if hand.bid is None else hand.bid
-        cells[sh.PITCHER] = -1 if hand.pitcher is None else hand.pitcher
-        cells[sh.DEALER] = hand.dealer
-        cells[sh.STOCK] = len(hand.stock)
-        cells[sh.RAN] = int(hand.auction.ran)
-        upcard = hand.upcard if layout.upcard else None
-        cells[sh.UPCARD] = -1 if upcard is None else upcard
         played, captured, trick = [0] * n, [0] * n, [0] * n
         for plays, winner in hand.tricks:
             for s, c in plays:
@@ -178,27 +169,21 @@ class Tracker:
             played[s] |= 1 << c
             trick[s] |= 1 << c
             on_table |= 1 << c
-        cells[sh.TRICK_CARDS] = on_table
+        upcard = hand.upcard if layout.upcard else None
+        # the entries from TRICK_CARDS on, in order: the scalars, then STRIDE entries per seat
+        values = [on_table, _PHASE_INDEX[hand.phase], -1 if hand.trump is None else hand.trump,
+                  -1 if hand.bid is None else hand.bid, -1 if hand.pitcher is None else hand.pitcher,
+                  hand.dealer, len(hand.stock), hand.auction.ran, -1 if upcard is None else upcard]
         out = set(out_seats(hand.rules, hand.log, hand.pitcher)) if layout.upcard and hand.log else set()
         latest = dict(hand.auction.bids)
         aside = bool(hand.set_aside())
         seats = hand.seats
-        for s in range(n):
-            p = sh.SEATS + s * sh.STRIDE
-            discarded, passed = hand.discards[s], hand.passed[s]
-            cells[p + sh.S_IN] = s in seats
-            cells[p + sh.S_OWN] = own_cards(hand, s)
-            cells[p + sh.S_DISCARDS] = discarded
-            cells[p + sh.S_PASSED] = passed
-            cells[p + sh.S_RECEIVED] = hand.received(s)
-            cells[p + sh.S_SIZE] = hand.hands[s].bit_count()
-            cells[p + sh.S_DISCARD_COUNT] = discarded.bit_count()
-            cells[p + sh.S_ASIDE] = passed.bit_count() if aside else 0
-            cells[p + sh.S_SLOT] = 0 if s not in latest else 1 + (latest[s] or 0)
-            cells[p + sh.S_SCORE] = hand.scores_before[s]
-            cells[p + sh.S_OUT] = s in out
-            cells[p + sh.S_PLAYED] = played[s]
-            cells[p + sh.S_CAPTURED] = captured[s]
-            cells[p + sh.S_TRICK] = trick[s]
-        self._events = cells[_COUNT] = 0
+        for s, held, discarded, passed, score in zip(range(n), hand.hands, hand.discards, hand.passed,
+                                                     hand.scores_before, strict=True):
+            values += (s in seats, own_cards(hand, s), discarded, passed, hand.received(s), held.bit_count(),
+                       discarded.bit_count(), passed.bit_count() if aside else 0,
+                       0 if s not in latest else 1 + (latest[s] or 0), score, s in out, played[s],
+                       captured[s], trick[s])
+        self.state[sh.TRICK_CARDS:sh.TRICK_CARDS + len(values)] = values
+        self._events = self._cells[_COUNT] = 0
         self._seen = [-1] * n
