@@ -157,3 +157,17 @@ def test_the_history_says_who_made_which_suit_and_whether_it_was_euchred() -> No
     text = plain(history_table(game.history, NAMES, 4))
     verdict = "made" if res.made else "euchred"
     assert f"{NAMES[res.pitcher]} {GLYPHS[res.trump]} {verdict}" in text and " set" not in text
+
+
+@pytest.mark.parametrize("alone", [False, True])
+def test_a_narrow_seats_table_shows_the_makers_suit_without_cutting_a_column(alone: bool) -> None:
+    """In a narrow terminal (the compact seats table, 30 columns inside its panel) the maker's cell is
+    the suit alone and no column is cut short."""
+    game = ordered_up(4, alone=alone)
+    view = make_view(game.hand, 0)
+    assert view.pitcher is not None and view.trump is not None
+    console = Console(width=30, file=io.StringIO(), record=True)
+    console.print(seats_table(view, NAMES, compact=True))
+    rows = console.export_text()
+    line = next(r for r in rows.splitlines() if NAMES[view.pitcher] in r)
+    assert GLYPHS[view.trump] in line and "…" not in rows, rows

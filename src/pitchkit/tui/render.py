@@ -95,7 +95,7 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
             continue
         bid = Text(bids.get(s, ""))
         if s == view.pitcher and view.bid is not None:
-            bid = making_cell(view) if rules.trump_by == TrumpBy.UPCARD else \
+            bid = making_cell(view, compact=compact) if rules.trump_by == TrumpBy.UPCARD else \
                 Text(f"★{short_bid(rules.bid_name(view.bid))}", style="bold yellow")
         marker = Text("▶", style="bold green") if view.to_act == s else Text("")
         row = [marker, name, str(view.scores[s]), bid, str(won[s]) if view.tricks else "",
@@ -123,14 +123,17 @@ def how_made(view: View) -> tuple[int, str, bool] | None:
     return int(view.trump), how, Choose(view.pitcher, Choice.ALONE) in log
 
 
-def making_cell(view: View) -> Text:
+def making_cell(view: View, *, compact: bool = False) -> Text:
     """The maker's cell in the bid column (Euchre): ``♠ ordered``, with ``alone`` under it when
-    the maker goes alone (the suit in its colour stands where a Pitch bid has its star)."""
+    the maker goes alone (the suit in its colour stands where a Pitch bid has its star); ``compact``:
+    the suit only (the partner's row says ``out`` when the maker goes alone)."""
     made = how_made(view)
     if made is None:
         return Text("")
     suit, how, alone = made
     out = Text(GLYPHS[Suit(suit)], style=suit_style(Suit(suit)))
+    if compact:
+        return out
     out.append(f" {how}", style="bold yellow")
     if alone:
         out.append("\nalone", style="bold yellow")
