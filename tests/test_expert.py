@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from pitchkit import make_rules
 from pitchkit.actions import Action, Bid, Choice, Choose, Phase
-from pitchkit.bots import bot_names, make_bot
+from pitchkit.bots import bot_names, make_bot, tenpoint
 from pitchkit.bots.bidding import needs_sweep
 from pitchkit.bots.expert import BidChance, ExpertBot, bid_chances, choose_bid, pass_worth, threshold, worth
 from pitchkit.hand import Hand
@@ -172,12 +172,19 @@ def test_a_sweep_bid_needs_the_sampled_deals_to_take_everything() -> None:
     assert strong == Bid(0, max(special))
 
 
-def test_a_hand_that_draws_after_the_auction_bids_by_the_estimate_alone() -> None:
+def test_a_hand_that_draws_after_the_auction_bids_by_the_estimate_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     view = _auction_view("ten-point", [0, 0, 0, 0])
     got = bid_chances(view, random.Random(1))
     assert got and all(c.sampled is None and c.chance == c.estimated for c in got)
-    # with the scores at zero, no threshold moves: the heuristic's bid
-    assert _bot(1).choose(view) == make_bot("heuristic", seed=1).choose(view)
+    # with the scores at zero, no threshold moves: the heuristic's bid, from the points the
+    # expert's play takes (tenpoint.PLAY_BONUS more), so never lower
+    heuristic = make_bot("heuristic", seed=1).choose(view)
+    bid = _bot(1).choose(view)
+    assert isinstance(bid, Bid) and isinstance(heuristic, Bid)
+    assert (bid.amount or 0) >= (heuristic.amount or 0)
+    monkeypatch.setattr(tenpoint, "PLAY_BONUS", 0.0)
+    assert _bot(1).choose(view) == heuristic
 
 
 def test_the_dealer_runs_a_weak_hand_as_the_heuristic_does() -> None:

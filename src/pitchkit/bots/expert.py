@@ -21,7 +21,8 @@ highest (a lower one may be overcalled), except the dealer, who speaks last and 
 bid that must take every point (a smudge, a shoot-the-moon top bid) needs the sampled deals
 themselves to make it at least :data:`~pitchkit.search.contract.MIN_MAKE_SWEEP` of the time.
 Hands that change after the auction (a discard and draw, whose simulation is a simple rule: bids
-from it measured weaker than the heuristic's) go by the heuristic's chance against the threshold
+from it measured weaker than the heuristic's) go by the heuristic's chance of taking the points
+the expert's play takes (:mod:`pitchkit.bots.tenpoint`) against the threshold
 (:func:`threshold_bid`). A misdeal claim, making trump with an upcard, and hands too long to
 simulate are bid by the ``heuristic`` bot.
 
@@ -39,6 +40,7 @@ import random
 from dataclasses import dataclass
 
 from pitchkit.actions import Action, Bid, Choice, Choose, Phase
+from pitchkit.bots import tenpoint
 from pitchkit.bots.advisor import auction_place, calibrated, calibration_for
 from pitchkit.bots.base import Bot, register
 from pitchkit.bots.bidding import best_estimate, decline, make_chance, make_threshold, needs_sweep
@@ -105,7 +107,8 @@ def bid_chances(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes
     est = best_estimate(view)
     if r.draw_to:
         return [BidChance(b, None, e, e) for b in bids
-                for e in [_estimated(r, b, est.points, est.sweep, est.has_ace)]]
+                for e in [_estimated(r, b, tenpoint.expected_points(est.points), est.sweep,
+                                     est.has_ace)]]
     if len(view.hand) > contract.MAX_SIMULATED_CARDS:
         return []
     hand = 0
