@@ -206,3 +206,32 @@ def test_the_chance_lies_between_the_sampled_share_and_the_estimate(seed: int, p
         assert lo - 1e-9 <= c.chance <= hi + 1e-9
     bids = [c.bid for c in got]
     assert bids == sorted(bids)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(["pct", "auction-partners", "smudge"]),
+       passes=st.integers(0, 3), chance=st.floats(0.0, 1.0), rise=st.floats(0.0, 0.5),
+       won=st.floats(0.0, 5.0), others=st.floats(0.0, 2.0))
+def test_the_bid_is_legal_and_a_likelier_make_never_turns_a_bid_into_a_pass(
+        seed: int, preset: str, passes: int, chance: float, rise: float, won: float, others: float) -> None:
+    rules = make_rules(preset)
+    hand = Hand.deal(rules, random.Random(seed), dealer=3)
+    rng = random.Random(seed)
+    for _ in range(passes):
+        view = make_view(hand, hand.to_act or 0)
+        if hand.phase != Phase.AUCTION or len(view.legal) < 2:
+            break
+        hand.apply(rng.choice(view.legal))
+    if hand.phase != Phase.AUCTION or hand.to_act is None:
+        return
+    view = make_view(hand, hand.to_act)
+    if not any(isinstance(a, Bid) and a.amount is not None for a in view.legal):
+        return
+    low = choose_bid(view, _chances(view, chance, won=won, others=others))
+    assert low in view.legal
+    high = choose_bid(view, _chances(view, min(1.0, chance + rise), won=won, others=others))
+    assert high in view.legal
+    partner_holds = any(b is not None and rules.team_of(s) == rules.team_of(view.seat)
+                        for s, b in view.bids)
+    if isinstance(low, Bid) and low.amount is not None and not partner_holds:
+        assert isinstance(high, Bid) and high.amount is not None
