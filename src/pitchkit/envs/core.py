@@ -212,7 +212,7 @@ class Decisions:
             plays = self._playable = hand.legal_play_mask(seat) if known is None else known
         else:
             plays = self._mask_update(seat)
-        self._tracker.observe(hand, seat, self.pending if seat == self.seat else (), plays)
+        self._tracker.follow(hand, seat, self.pending if seat == self.seat else (), plays)
         return self.observed[seat]
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
@@ -253,7 +253,8 @@ class Decisions:
 
     def observation(self, seat: int) -> npt.NDArray[np.float32]:
         """The observation tensor of ``seat`` (``layout.encode`` of its view), a new array."""
-        return self._tracker.observe(self.game.hand, seat, self.pending if seat == self.seat else ()).copy()
+        self._tracker.follow(self.game.hand, seat, self.pending if seat == self.seat else ())
+        return self.observations[seat].copy()
 
     def legal_ids(self) -> list[int]:
         """The legal action ids of the seat to act, in increasing order."""
@@ -346,7 +347,7 @@ class Decisions:
             raise IllegalActionError("the game is over")
         result = self.game.apply(action)
         if follow:
-            self._tracker.sync(self.game.hand)
+            self._tracker.follow(self.game.hand)
         self._turn += 1
         if self.pending:
             self.pending = ()

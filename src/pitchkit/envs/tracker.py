@@ -47,9 +47,9 @@ class Tracker:
     """The observation tensors of one game's seats, equal to :meth:`Layout.encode` of each seat's
     view (the tests check it at every decision of every preset) at a fraction of the cost.
 
-    :meth:`observe` returns the seat's own buffer, which later actions change in place; it also
-    writes the play ids of the seat's row of :attr:`masks` (int8, one row per seat) when asked
-    to."""
+    :meth:`follow` brings a seat's own buffer (in :attr:`buffers`) up to date, which later
+    actions change in place; it also writes the play ids of the seat's row of :attr:`masks` (int8,
+    one row per seat) when asked to."""
 
     def __init__(self, layout: Layout) -> None:
         n = layout.n
@@ -91,11 +91,39 @@ class Tracker:
         self._shown_to_act = [-1] * n
         self._shown_pending = [()] * n
 
-    def observe(self, hand: Hand, seat: int, pending: tuple[Card, ...] = (),
-                plays: int = -1) -> npt.NDArray[np.float32]:
-        """The observation tensor of ``seat`` now: its buffer, which later actions change. When
-        ``plays`` is not negative, the play ids of the seat's mask are set from that bitmask."""
-        packed = -1 if hand is self._hand and len(hand.log) == self._at else self._latest(hand)
+    def follow(self, hand: Hand, seat: int = -1, pending: tuple[Card, ...] = (), plays: int = -1) -> None:
+        """Record ``hand``'s log up to its end and, unless ``seat`` is -1, bring that seat's buffer
+        up to date (with ``pending`` its picks under way; when ``plays`` is not negative, the play
+        ids of its mask are set from that bitmask). The buffers of other seats follow when they
+        are observed."""
+        log = hand.log
+        at = len(log)
+        packed = -1
+        if hand is not self._hand or at != self._at:
+            last = log[-1] if at == self._at + 1 and hand is self._hand else None
+            if type(last) is Play and self._events < _MAX_EVENTS - 1:
+                s = last.seat
+                packed = s << _SEAT | last.card << _VALUE | hand.hands[s].bit_count() << _SIZE
+                tricks = len(hand.tricks)
+                if tricks != self._tricks:
+                    self._tricks = tricks
+                    packed |= hand.tricks[-1][1] + 1 << _WON
+            elif type(last) is Bid and self._events < _MAX_EVENTS - 1:
+                packed = sh.pack(_BID, last.seat, 1 + (last.amount or 0))
+            else:
+                # a new hand, several actions, or another kind of action
+                self._snapshot(hand)
+            if packed >= 0:
+                self._at = at
+                if hand.phase is not self._phase or hand.trump != self._trump:
+                    self._phase, self._trump = hand.phase, hand.trump
+                    packed |= sh.pack_state(
+                        _PHASE_INDEX[hand.phase], -1 if hand.trump is None else hand.trump,
+                        -1 if hand.bid is None else hand.bid, -1 if hand.pitcher is None else hand.pitcher)
+        if seat < 0:
+            if packed >= 0:
+                self._events = sh.show(self.memory, -1, 0, -1, -1, packed)
+            return
         to_act = hand.to_act
         if to_act is None:
             to_act = -1
@@ -114,45 +142,6 @@ class Tracker:
                 for i in picked:
                     cells[i] = 1.0
                 self._shown_pending[seat] = picked
-        return self.buffers[seat]
-
-    def sync(self, hand: Hand) -> None:
-        """Record ``hand``'s log up to its end (the buffers follow when their seats are observed)."""
-        if hand is self._hand and len(hand.log) == self._at:
-            return
-        packed = self._latest(hand)
-        if packed >= 0:
-            self._events = sh.show(self.memory, -1, 0, -1, -1, packed)
-
-    def _latest(self, hand: Hand) -> int:
-        """The action after those recorded, packed for :func:`~pitchkit.envs.shown.show` with the
-        change of state after it; -1 when the hand was recorded afresh instead (a new hand, more
-        than one action, or an action other than a play or a bid)."""
-        log = hand.log
-        at = len(log)
-        if hand is not self._hand or at != self._at + 1 or self._events > _MAX_EVENTS - 2:
-            self._snapshot(hand)
-            return -1
-        last = log[-1]
-        if type(last) is Play:
-            seat = last.seat
-            packed = seat << _SEAT | last.card << _VALUE | hand.hands[seat].bit_count() << _SIZE
-            tricks = len(hand.tricks)
-            if tricks != self._tricks:
-                self._tricks = tricks
-                packed |= hand.tricks[-1][1] + 1 << _WON
-        elif type(last) is Bid:
-            packed = sh.pack(_BID, last.seat, 1 + (last.amount or 0))
-        else:
-            self._snapshot(hand)
-            return -1
-        self._at = at
-        if hand.phase is not self._phase or hand.trump != self._trump:
-            self._phase, self._trump = hand.phase, hand.trump
-            packed |= sh.pack_state(_PHASE_INDEX[hand.phase], -1 if hand.trump is None else hand.trump,
-                                    -1 if hand.bid is None else hand.bid,
-                                    -1 if hand.pitcher is None else hand.pitcher)
-        return packed
 
     def _snapshot(self, hand: Hand) -> None:
         """Record the whole of ``hand`` afresh; every buffer is written whole when next observed."""
