@@ -80,24 +80,27 @@ _PLAY = Phase.PLAY
 _PLAY_ID = enc.PLAY_BASE - 1
 _PLAY_BASE, _MAX_CARDS = enc.PLAY_BASE, enc.MAX_CARDS
 _NO_IDS: list[int] = []
-#: action ids of the engine's legal actions met lately, by the action object's identity (the entry
-#: keeps the object alive, so its identity cannot pass to another object while it is here)
-_IDS: dict[int, tuple[Action, int]] = {}
+#: the legal ids (sorted) and the actions by id of the engine's legal lists met lately, by the
+#: identities of their actions (the entry keeps the actions alive, so their identities cannot
+#: pass to other objects while it is here)
+_LISTS: dict[tuple[int, ...], tuple[list[int], dict[int, Action], list[Action]]] = {}
 #: the legal play ids (shared lists) for the legal-play masks met lately
 _PLAY_IDS: dict[int, list[int]] = {}
 _KEPT = 1 << 16
 
 
-def first_id(action: Action) -> int:
-    """The first decision id of an engine action (its only one, but for discards and passes)."""
-    known = _IDS.get(id(action))
-    if known is not None and known[0] is action:
-        return known[1]
-    if len(_IDS) >= _KEPT:
-        _IDS.clear()
-    a = enc.decisions(action)[0]
-    _IDS[id(action)] = (action, a)
-    return a
+def legal_ids_of(legal: list[Action]) -> tuple[list[int], dict[int, Action]]:
+    """The ids of the engine's legal actions ``legal`` (one decision each: no discards nor passes),
+    in increasing order, and the actions by id (both kept for every caller: read them, do not
+    change them)."""
+    key = tuple(map(id, legal))
+    known = _LISTS.get(key)
+    if known is None:
+        actions = {enc.decisions(a)[0]: a for a in legal}
+        if len(_LISTS) >= _KEPT:
+            _LISTS.clear()
+        known = _LISTS[key] = (sorted(actions), actions, legal)
+    return known[0], known[1]
 
 
 def play_ids(cards: int) -> list[int]:
@@ -289,8 +292,7 @@ class Decisions:
             legal = enc.pass_ids(hand.legal_actions(), self.pending)
         else:
             # the same ids as from the seat's view (view.legal is this list), without building it
-            actions = self._actions = {first_id(a): a for a in self.game.legal_actions()}
-            legal = sorted(actions)
+            legal, self._actions = legal_ids_of(self.game.legal_actions())
         self._legal = legal
         return legal
 

@@ -52,7 +52,7 @@ MAX_SEATS = 9
 #: its slot in the bids row; STATE: phase, trump, contract, pitcher
 EVENTS = SEATS + STRIDE * MAX_SEATS
 EVENT = 6
-MAX_EVENTS = 256
+MAX_EVENTS = 128
 LENGTH = EVENTS + EVENT * MAX_EVENTS
 PLAY, BID, STATE = 0, 1, 2
 #: an action and the change of state after it, packed into one int for :func:`show` (see
