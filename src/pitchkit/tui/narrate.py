@@ -12,7 +12,7 @@ from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard,
 from pitchkit.cards import CARDS, Card, Suit
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
-from pitchkit.rules import Credit, Rules, ScoreBy
+from pitchkit.rules import Credit, Rules, ScoreBy, TrumpBy
 from pitchkit.scoring import Award
 
 CardFormat = Callable[[Card], str]
@@ -74,6 +74,27 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
             return f"{who}: pass {len(cards)} card{'s' if len(cards) != 1 else ''} to the partner"
         case Play(_, card):
             return f"{who}: play {fmt(card)}"
+
+
+def auction_words(action: Action, rules: Rules, names: Sequence[str], *,
+                  fmt_suit: SuitFormat = plain_suit) -> str:
+    """An action of the auction in words: ``"Seat 3 bid 2"``, ``"Seat 2 makes spades trump"``,
+    ``"You go alone"``."""
+    who = names[action.seat]
+    match action:
+        case DeclareTrump(_, suit):
+            return f"{says(who, 'make', 'makes')} {fmt_suit(suit)} trump"
+        case Choose(_, Choice.ALONE):
+            return f"{says(who, 'go', 'goes')} alone"
+        case Choose(_, Choice.PARTNER):
+            return f"{says(who, 'play', 'plays')} with the partner"
+    return action_line(action, rules, names).replace(": ", " ")
+
+
+def auction_label(rules: Rules) -> str:
+    """What the bidding is called: ``"Making trump"`` where trump is made with the upcard (Euchre),
+    else ``"Auction"``."""
+    return "Making trump" if rules.trump_by == TrumpBy.UPCARD else "Auction"
 
 
 def _signed(n: int) -> str:
@@ -289,12 +310,16 @@ def pack_draws(hand: Hand) -> dict[int, list[Taken]]:
     return out
 
 
-def pack_lines(draws: Sequence[Taken], names: Sequence[str], *, fmt: CardFormat = str) -> list[str]:
+def pack_lines(draws: Sequence[Taken], names: Sequence[str], *, fmt: CardFormat = str,
+               upcard: Card | None = None) -> list[str]:
     """``["Seat 1 takes 4C 5D 6H from the stock", ..., "Seat 2 takes the rest of the stock: ..."]``,
-    one line per entry."""
+    one line per entry; the dealer taking the ``upcard`` alone is ``"Seat 1 picks up 9D"``."""
     lines = []
     for s, cards, rest in draws:
         shown = " ".join(fmt(c) for c in cards)
+        if upcard is not None and cards == (upcard,) and not rest:
+            lines.append(f"{says(names[s], 'pick', 'picks')} up {shown}")
+            continue
         takes = says(names[s], "take", "takes")
         lines.append(f"{takes} the rest of the stock: {shown}" if rest else f"{takes} {shown} from the stock")
     return lines
@@ -312,20 +337,22 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
     plays: list[str] = []
     done = 0
     draws = pack_draws(hand) if pack else {}
-    if hand.upcard is not None:
-        lines.append(f"Upcard: {fmt(CARDS[hand.upcard])}")
+    upcard = None if hand.upcard is None else CARDS[hand.upcard]
+    if upcard is not None:
+        lines.append(f"Upcard: {fmt(upcard)}")
+    label = f"{auction_label(rules)}: "
     per_trick = len(hand.seats) - len(hand.out_seats)
     for i, action in enumerate(hand.log, start=1):
         if i - 1 in draws:
             if auction:
-                lines.append("Auction: " + ", ".join(auction))
+                lines.append(label + ", ".join(auction))
                 auction = []
-            lines += pack_lines(draws[i - 1], names, fmt=fmt)
-        if isinstance(action, Bid | Choose) or (isinstance(action, DeclareTrump) and hand.upcard is not None):
-            auction.append(action_line(action, rules, names, fmt=fmt, fmt_suit=fmt_suit).replace(": ", " "))
+            lines += pack_lines(draws[i - 1], names, fmt=fmt, upcard=upcard)
+        if isinstance(action, Bid | Choose) or (isinstance(action, DeclareTrump) and upcard is not None):
+            auction.append(auction_words(action, rules, names, fmt_suit=fmt_suit))
             continue
         if auction:
-            lines.append("Auction: " + ", ".join(auction))
+            lines.append(label + ", ".join(auction))
             auction = []
         if isinstance(action, Discard | PassCards):
             lines.append(action_line(action, rules, names, fmt=fmt, reveal=reveal(action.seat)))
@@ -344,9 +371,9 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 lines.append(f"Trick {done}: " + ", ".join(plays) + f" -> {names[winner]}")
                 plays = []
     if auction:
-        lines.append("Auction: " + ", ".join(auction))
+        lines.append(label + ", ".join(auction))
     if len(hand.log) in draws:
-        lines += pack_lines(draws[len(hand.log)], names, fmt=fmt)
+        lines += pack_lines(draws[len(hand.log)], names, fmt=fmt, upcard=upcard)
     if plays:
         lines.append(f"Trick {done + 1}: " + ", ".join(plays))
     return lines

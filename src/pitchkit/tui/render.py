@@ -8,7 +8,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
+from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Phase
 from pitchkit.cards import Card, Suit
 from pitchkit.hand import Hand
 from pitchkit.rules import POINT_VALUES, Rules, ScoreBy, TrumpBy
@@ -17,7 +17,7 @@ from pitchkit.trump import table_for
 from pitchkit.tui.cards import GLYPHS, card_markup, card_text, group_hand, suit_markup, suit_style
 from pitchkit.tui.explain import going_out_note, known_high_low
 from pitchkit.tui.keys import KeyChoice
-from pitchkit.tui.narrate import action_line, plain_suit, says, team_label
+from pitchkit.tui.narrate import auction_label, auction_words, says, team_label
 from pitchkit.view import View
 
 _SHORT = {"smudge": "smdg", "over-smudge": "osmdg", "misdeal": "misdl"}
@@ -210,23 +210,9 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
         out.append(f", {taken} this hand\n" if view.tricks else "\n")
     auction = [auction_words(a, rules, names) for a in view.log
                if isinstance(a, Bid | Choose) or (isinstance(a, DeclareTrump) and view.upcard is not None)]
-    out.append("Making trump: " if rules.trump_by == TrumpBy.UPCARD else "Auction: ")
+    out.append(f"{auction_label(rules)}: ")
     out.append(", ".join(auction) if auction else "-", style="" if auction else "dim")
     return out
-
-
-def auction_words(action: Action, rules: Rules, names: Sequence[str]) -> str:
-    """An action of the auction in words: ``"Seat 3 bid 2"``, ``"Seat 2 makes spades trump"``,
-    ``"You go alone"``."""
-    who = names[action.seat]
-    match action:
-        case DeclareTrump(_, suit):
-            return f"{says(who, 'make', 'makes')} {plain_suit(suit)} trump"
-        case Choose(_, Choice.ALONE):
-            return f"{says(who, 'go', 'goes')} alone"
-        case Choose(_, Choice.PARTNER):
-            return f"{says(who, 'play', 'plays')} with the partner"
-    return action_line(action, rules, names).replace(": ", " ")
 
 
 def hand_text(view: View, keys: Sequence[KeyChoice], selected: frozenset[Card] = frozenset(),

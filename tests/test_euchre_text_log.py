@@ -1,0 +1,55 @@
+"""The plain-text log of a Euchre hand (``pitch play --all-bots --fast``, ``pitch replay --text``) in
+the words of the game: "Making trump", who makes which suit, and the dealer picking up the upcard."""
+
+from __future__ import annotations
+
+import pytest
+
+from pitchkit import Game, make_rules
+from pitchkit.actions import Bid, Choice, Choose, DeclareTrump
+from pitchkit.cards import CARDS
+from pitchkit.tui.narrate import seat_names, trick_lines
+
+
+def first_seat_orders_up(seed: int) -> Game:
+    """A Euchre game whose first hand's upcard the first seat to speak orders up, with its partner."""
+    game = Game(make_rules("euchre"), seed=seed)
+    seat = game.to_act
+    assert seat is not None
+    game.apply(next(a for a in game.hand.legal_actions() if isinstance(a, DeclareTrump)))
+    game.apply(Choose(seat, Choice.PARTNER))
+    return game
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_euchre_text_log_says_making_trump_and_who_makes_which_suit(seed: int) -> None:
+    game = first_seat_orders_up(seed)
+    hand = game.hand
+    maker = hand.log[0].seat
+    assert hand.upcard is not None
+    suit = CARDS[hand.upcard].suit
+    assert suit is not None
+    lines = trick_lines(hand, seat_names(4, None), pack=True)
+    making = [line for line in lines if line.startswith("Making trump: ")]
+    assert making == [f"Making trump: Seat {maker} makes {suit.long_name} trump, "
+                      f"Seat {maker} plays with the partner"]
+    assert not any(line.startswith("Auction") or "are trump" in line for line in lines)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_euchre_text_log_says_the_dealer_picks_up_the_upcard(seed: int) -> None:
+    game = first_seat_orders_up(seed)
+    hand = game.hand
+    assert hand.upcard is not None
+    lines = trick_lines(hand, seat_names(4, None), pack=True)
+    assert f"Seat {hand.dealer} picks up {CARDS[hand.upcard]}" in lines
+    assert not any("stock" in line for line in lines)
+
+
+def test_a_pitch_text_log_still_says_auction() -> None:
+    game = Game(make_rules("pct"), seed=1)
+    seat = game.to_act
+    assert seat is not None
+    game.apply(Bid(seat, 2))
+    lines = trick_lines(game.hand, seat_names(4, None))
+    assert lines == [f"Auction: Seat {seat} bid 2"]
