@@ -22,7 +22,7 @@ from pitchkit.lookup import MAX_SEATS
 from pitchkit.making import Making
 from pitchkit.numbers import parse_int
 from pitchkit.presets import get_preset
-from pitchkit.rules import Rules, ScoreBy
+from pitchkit.rules import Rules, ScoreBy, TrumpBy
 
 FORMAT_VERSION = 1
 _ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose", "ruling")
@@ -106,6 +106,9 @@ def parse_action(rules: Rules, entry: object) -> list[Action]:
         return [PassCards(seat, tuple(sorted(parse_cards(value, what="pass"))))]
     if key == "ruling":
         return [_ruling(seat, value, entry)]
+    if value == "take" and rules.trump_by == TrumpBy.UPCARD:
+        raise RecordError("'take' is the dealer taking the bid, and there is no bid where trump is made "
+                          'with the upcard: the dealer picks it up with {"trump": SUIT}')
     if value == "take":
         return [Bid(seat, rules.forced_bid)]
     try:

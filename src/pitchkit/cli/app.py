@@ -57,7 +57,8 @@ class PitchTyper(typer.Typer):
 app = PitchTyper(
     name="pitch",
     cls=PitchGroup,
-    help="Pitch (Setback, Auction Pitch, Ten-Point, Seven-Point, Smudge): play, score, look up rules.",
+    help=("Pitch (Setback, Auction Pitch, Ten-Point, Seven-Point, Smudge) and Euchre: play, score, look up"
+          " rules."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -45,7 +45,7 @@ def play(
     file: str | None = typer.Argument(None, metavar="FILE", help="with --resume: the saved game "
                                       "(a path, or a name pitch replay lists)"),
 ) -> None:
-    """Play Pitch at the terminal against bots, or watch bots play (--all-bots).
+    """Play Pitch or Euchre at the terminal against bots, or watch bots play (--all-bots).
 
     Every game is saved as a game record (see pitch replay and pitch score), also when you quit or
     the terminal closes; pitch play --resume goes on with it."""

@@ -1,0 +1,50 @@
+"""The command line speaks of Euchre as well as Pitch: the help texts name it, and a Euchre record
+that uses a Pitch word is refused in words that fit Euchre."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pitchkit.cli import app
+
+runner = CliRunner()
+
+#: a Euchre hand record's start: seat 0 orders up the upcard (the jack of spades) and goes alone
+EUCHRE_START = {
+    "variant": "euchre", "dealer": 3,
+    "hands": [["9C", "TC", "JC", "QC", "KC"], ["AC", "9D", "TD", "JD", "QD"],
+              ["KD", "AD", "9H", "TH", "JH"], ["QH", "KH", "AH", "9S", "TS"]],
+    "stock": ["JS", "QS", "KS", "AS"],
+    "actions": [{"seat": 0, "trump": "S"}, {"seat": 0, "choose": "alone"}],
+}
+
+
+def test_the_top_help_and_the_play_help_name_euchre() -> None:
+    top = runner.invoke(app, ["--help"], env={"COLUMNS": "200"})
+    play = runner.invoke(app, ["play", "--help"], env={"COLUMNS": "200"})
+    assert top.exit_code == play.exit_code == 0
+    assert "Euchre" in top.stdout and "Pitch or Euchre" in play.stdout
+
+
+def test_a_euchre_record_runs_as_far_as_the_maker_going_alone(tmp_path: Path) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(EUCHRE_START))
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert (out["maker"], out["alone"], out["complete"]) == (0, True, False)
+
+
+def test_take_in_a_euchre_record_is_refused_as_it_was_written(tmp_path: Path) -> None:
+    record = dict(EUCHRE_START, actions=[{"seat": 0, "choose": "take"}])
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    result = runner.invoke(app, ["score", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    line = result.stderr.strip()
+    assert "\n" not in line
+    assert line.startswith("action 0 (seat 0 choose take): ") and "bid 2" not in line
+    assert "upcard" in line
