@@ -57,7 +57,7 @@ LENGTH = EVENTS + EVENT * MAX_EVENTS
 PLAY, BID, STATE = 0, 1, 2
 #: an action and the change of state after it, packed into one int for :func:`show` (see
 #: :func:`pack`): the bits of each field start at these
-KIND_BIT, SEAT_BIT, VALUE_BIT, SIZE_BIT, WON_BIT = 0, 2, 6, 12, 18
+KIND_BIT, SEAT_BIT, VALUE_BIT, WON_BIT = 0, 2, 6, 18
 _CHANGED, _PHASE, _TRUMP, _CONTRACT, _PITCHER = 22, 23, 26, 29, 34
 
 _BID_ROW = MAX_BID + 2
@@ -78,10 +78,10 @@ def allocate(n: int, size: int) -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.i
     return buf, st, obs, buf[masks_at:].view(np.int8).reshape(n, N_ACTIONS)
 
 
-def pack(kind: int, seat: int, value: int, size: int = 0, won: int = -1) -> int:
-    """A card played (``value`` the card, ``size`` the cards the seat holds after it, ``won`` the
-    seat that won the trick it ended, -1 none) or a bid (``value`` its slot in the bids row)."""
-    return kind | seat << SEAT_BIT | value << VALUE_BIT | size << SIZE_BIT | (won + 1) << WON_BIT
+def pack(kind: int, seat: int, value: int, won: int = -1) -> int:
+    """A card played (``value`` the card, ``won`` the seat that won the trick it ended, -1 none)
+    or a bid (``value`` its slot in the bids row)."""
+    return kind | seat << SEAT_BIT | value << VALUE_BIT | (won + 1) << WON_BIT
 
 
 def pack_state(phase: int, trump: int, contract: int, pitcher: int) -> int:
@@ -102,10 +102,13 @@ def _record(st: Any, packed: int) -> None:
     st[e] = _field(packed, KIND_BIT, 2)
     st[e + 1] = _field(packed, SEAT_BIT, 4)
     st[e + 2] = _field(packed, VALUE_BIT, 6)
-    st[e + 3] = _field(packed, SIZE_BIT, 6)
     st[e + 4] = _field(packed, WON_BIT, 4) - 1
     st[COUNT] += 1
     if st[e] == PLAY:
+        # the seat holds one card fewer (the snapshot's count is kept up to date)
+        held = SEATS + st[e + 1] * STRIDE + S_SIZE
+        st[held] -= 1
+        st[e + 3] = st[held]
         cards = st[TRICK_CARDS] | 1 << st[e + 2]
         if st[e + 4] >= 0:
             st[e + 5] = cards

@@ -35,7 +35,7 @@ Cells = MutableSequence[float]
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 _BID, _MAX_EVENTS, _COUNT = sh.BID, sh.MAX_EVENTS, sh.COUNT
 # a card played, packed as sh.pack does (its kind is 0)
-_SEAT, _VALUE, _SIZE, _WON = sh.SEAT_BIT, sh.VALUE_BIT, sh.SIZE_BIT, sh.WON_BIT
+_SEAT, _VALUE, _WON = sh.SEAT_BIT, sh.VALUE_BIT, sh.WON_BIT
 
 
 def cells_of(array: npt.NDArray[np.float32]) -> Cells:
@@ -102,8 +102,7 @@ class Tracker:
         if hand is not self._hand or at != self._at:
             last = log[-1] if at == self._at + 1 and hand is self._hand else None
             if type(last) is Play and self._events < _MAX_EVENTS - 1:
-                s = last.seat
-                packed = s << _SEAT | last.card << _VALUE | hand.hands[s].bit_count() << _SIZE
+                packed = last.seat << _SEAT | last.card << _VALUE
                 tricks = len(hand.tricks)
                 if tricks != self._tricks:
                     self._tricks = tricks
