@@ -13,7 +13,8 @@ function showPreset() {
   players.min = p.players[0];
   players.max = p.players[1];
   players.value = Math.min(Math.max(Number(players.value) || p.default_players, p.players[0]), p.players[1]);
-  $("variant-about").textContent = `${p.title} \u00b7 ${p.players[0]}\u2013${p.players[1]} players` +
+  const range = p.players[0] === p.players[1] ? `${p.players[0]}` : `${p.players[0]}\u2013${p.players[1]}`;
+  $("variant-about").textContent = `${p.title} \u00b7 ${range} players` +
     (p.aliases.length ? ` \u00b7 also called ${p.aliases.join(", ")}` : "");
   $("option-list").innerHTML = p.rules.filter((r) => !SKIP.has(r.option)).map((r, i) => {
     const value = Array.isArray(r.value) ? r.value.join(",") : r.value === null ? "none" : String(r.value);
@@ -116,7 +117,7 @@ async function showMine() {
   } catch { status = {}; }
   $("mine").innerHTML = `<ul class="tables">${list.map((t) => {
     const live = status[t.id];
-    const what = live ? `${live.status}, hand ${live.hand}` : "not found";
+    const what = live ? live.status : "not found";
     const role = t.token ? `seat ${t.seat} as ${esc(t.name || "")}` : "watching";
     return `<li><a href="/t/${esc(t.id)}">${esc(t.variant || (live && live.variant) || "table")} \u00b7 ${esc(t.id)}</a>` +
       ` <span class="muted">${role} \u00b7 ${esc(what)}</span> <button type="button" class="forget" data-id="${esc(t.id)}">Forget</button></li>`;
@@ -127,7 +128,7 @@ async function showPublic() {
   try {
     const got = await api("GET", "/api/tables");
     $("public-list").innerHTML = got.tables.length
-      ? `<ul class="tables">${got.tables.map((t) => `<li><a href="/t/${esc(t.id)}">${esc(t.rules)} \u00b7 ${t.players} players</a> <span class="muted">${esc(t.status)}</span></li>`).join("")}</ul>`
+      ? `<ul class="tables">${got.tables.map((t) => `<li><a href="/t/${esc(t.id)}">${esc(t.variant)} \u00b7 ${t.players} players</a> <span class="muted">${esc(t.status)}</span></li>`).join("")}</ul>`
       : '<p class="muted">No public tables are waiting.</p>';
   } catch (e) {
     $("public-list").textContent = e.message;

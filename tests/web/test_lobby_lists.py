@@ -1,0 +1,42 @@
+"""The lobby's words: it names Euchre with Pitch, a preset for exactly four says "4 players", and the
+lists of tables show each table's game and status (never a field the server does not send)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tests.server.conftest import Server
+from tests.web.driver import create_table
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
+
+
+def test_the_lobby_names_euchre_and_a_four_player_preset_without_a_range(
+        web_server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("#variant option[value='euchre']", state="attached")
+    assert "Euchre" in page.inner_text("header") and "Euchre" in page.title()
+    page.select_option("#variant", "euchre")
+    about = page.inner_text("#variant-about")
+    assert "4 players" in about and "4\u20134" not in about
+
+
+def test_my_tables_and_the_public_tables_show_the_game_and_status(
+        web_server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("#variant option[value='euchre']", state="attached")
+    page.fill("#name", "Ann")
+    page.select_option("#variant", "euchre")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#open-table")
+    create_table(web_server.base, "euchre-stick", [{"human": True}] * 4, public=True)
+    page.reload()
+    page.wait_for_selector("#mine li")
+    mine = page.inner_text("#mine")
+    page.wait_for_selector("#public-list li")
+    public = page.inner_text("#public-list")
+    assert "euchre" in mine and "playing" in mine and "undefined" not in mine
+    assert "euchre-stick" in public and "waiting" in public and "undefined" not in public
