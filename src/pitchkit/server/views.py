@@ -49,6 +49,12 @@ def _bid(rules: Rules, amount: int | None) -> object:
     return amount if amount is not None and name == str(amount) else name
 
 
+def rule_options(rules: Rules) -> dict[str, Any]:
+    """Every rule's value by option name (``{"target": 11, "score-by": "points", ...}``), as a table
+    and a replay give them to the page."""
+    return {option_name(f): option_json(getattr(rules, f)) for f in OPTION_FIELDS if f != "preset"}
+
+
 def public_action(action: Action) -> bool:
     """True for actions everyone sees in full (not a discard, not a pass to the partner)."""
     return not isinstance(action, _HIDDEN)
@@ -147,8 +153,7 @@ class TableViews:
                 "id": state.id, "variant": rules.preset, "rules": rules.label, "players": rules.players,
                 "public": state.public,
                 # every rule value, by option name, so that a client needs no copy of the presets
-                "options": {option_name(f): option_json(getattr(rules, f))
-                            for f in OPTION_FIELDS if f != "preset"},
+                "options": rule_options(rules),
             }
             self._fixed_bytes = orjson.dumps(self._fixed_json)
         return self._fixed_json

@@ -8,6 +8,7 @@ from typing import Any
 from pitchkit.actions import Action
 from pitchkit.hand import Hand
 from pitchkit.record import action_json, record_hands, replay_game, result_json
+from pitchkit.server.views import rule_options
 from pitchkit.view import make_view
 
 
@@ -21,6 +22,7 @@ def _step(hand: Hand, action: Action | None) -> dict[str, Any]:
         "hands": [[str(c) for c in v.hand] for v in views],
         "discards": [[str(c) for c in v.discards] for v in views],
         "trump": None if public.trump is None else str(public.trump),
+        "upcard": None if public.upcard is None else str(public.upcard),
         "pitcher": public.pitcher,
         "bid": None if public.bid is None else hand.rules.bid_name(public.bid),
         "trick": [[s, str(c)] for s, c in public.trick],
@@ -42,5 +44,7 @@ def replay_steps(doc: object) -> dict[str, Any]:
     for entry, hand in zip(hands, played, strict=True):
         entry["result"] = result_json(hand)
     rules = played[0].rules
-    return {"rules": rules.label, "players": rules.players, "hands": hands,
+    return {"rules": rules.label, "players": rules.players,
+            "options": rule_options(rules),
+            "hands": hands,
             "winner": list(game.end.winners) if game.end else None}

@@ -38,7 +38,10 @@ export function seatsHtml(ctx) {
     const s = (start + k) % n;
     const badges = [];
     if (state && state.dealer === s) badges.push('<span class="badge" title="dealer">Dealer</span>');
-    if (state && state.pitcher === s) badges.push(`<span class="badge pitcher" title="pitcher">Pitcher${state.bid !== null ? ` \u00b7 ${esc(state.bid)}` : ""}</span>`);
+    if (state && state.pitcher === s) {
+      badges.push(byTricks(ctx) ? '<span class="badge pitcher" title="maker">Maker</span>'
+        : `<span class="badge pitcher" title="pitcher">Pitcher${state.bid !== null ? ` \u00b7 ${esc(state.bid)}` : ""}</span>`);
+    }
     const bids = state ? state.bids.filter(([b]) => b === s) : [];
     const bid = bids.length && state.phase === "auction" ? `<span class="bid">${esc(bidLabel(bids[bids.length - 1][1]))}</span>` : "";
     const turn = state && state.to_act === s && state.phase !== "done";
@@ -74,8 +77,12 @@ export function infoText(ctx) {
   const parts = [`Hand ${table.hand}`, `${name(state.dealer)} dealt`];
   if (state.trump) parts.push(`trump ${suitWords(state.trump)}`);
   else if (state.upcard) parts.push(`${cardShort(state.upcard)} turned up`);
-  if (state.pitcher !== null && state.bid !== null) parts.push(`${name(state.pitcher)} bid ${state.bid}${state.ran ? " (ran it)" : ""}`);
-  if (state.stock_size) parts.push(`${state.stock_size} cards in the stock`);
+  if (byTricks(ctx)) {
+    if (state.pitcher !== null) parts.push(`${name(state.pitcher)} made trump`);
+  } else {
+    if (state.pitcher !== null && state.bid !== null) parts.push(`${name(state.pitcher)} bid ${state.bid}${state.ran ? " (ran it)" : ""}`);
+    if (state.stock_size) parts.push(`${state.stock_size} cards in the stock`);
+  }
   if (ctx.showGame && state.tricks.length) {
     const won = cardPoints(state.tricks, table.players);
     parts.push(`card points for game: ${ctx.groups.map((g) => `${g.map(name).join(" & ")} ${g.reduce((t, s) => t + won[s], 0)}`).join(", ")}`);
@@ -83,11 +90,17 @@ export function infoText(ctx) {
   return parts.join(" \u00b7 ");
 }
 
+/** Whether the table's hands are scored by the makers' tricks (Euchre) rather than by points. */
+export function byTricks(ctx) { return (ctx.options || {})["score-by"] === "tricks"; }
+
+/** The auction (at Euchre the making of trump) in words. */
+export function phaseWords(ctx, phase) { return phase === "auction" && byTricks(ctx) ? "making trump" : phase; }
+
 /** The auction so far, as it happens. */
 export function auctionHtml(ctx) {
   const { state, name } = ctx;
   if (!state || !state.bids.length || state.phase !== "auction") return "";
-  return `<h2 class="sr">Auction</h2><ol class="bids">${state.bids.map(([s, b]) => `<li><b>${esc(name(s))}</b> ${esc(b === "pass" ? "pass" : b)}</li>`).join("")}</ol>`;
+  return `<h2 class="sr">${byTricks(ctx) ? "Making trump" : "Auction"}</h2><ol class="bids">${state.bids.map(([s, b]) => `<li><b>${esc(name(s))}</b> ${esc(b === "pass" ? "pass" : b)}</li>`).join("")}</ol>`;
 }
 
 /** The cards on the table with who played them; ``shown.winner`` marks a finished trick. */
@@ -168,7 +181,7 @@ export function promptText(ctx) {
   if (table.status === "closed") return "This table is closed: the tournament desk stopped its game.";
   if (!state) return table.status === "waiting" ? "Waiting for players to join." : "";
   if (state.phase === "done") return "The hand is over.";
-  if (seat === null || state.to_act !== seat) return `Waiting for ${ctx.name(state.to_act)} (${state.phase}).`;
+  if (seat === null || state.to_act !== seat) return `Waiting for ${ctx.name(state.to_act)} (${phaseWords(ctx, state.phase)}).`;
   const has = (k) => legalOf(ctx, k).length > 0;
   if (has("discard")) {
     const [lo, hi] = legalOf(ctx, "discard")[0].discard.count;
@@ -219,7 +232,10 @@ export function handHtml(ctx) {
   return `<h2 class="sr">Your cards</h2>${html}${notes.length ? `<p class="muted">${esc(notes.join(" "))}</p>` : ""}`;
 }
 
-const VERBS = { passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call", goes: "go", looks: "look" };
+const VERBS = {
+  passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call",
+  goes: "go", looks: "look", orders: "order", picks: "pick",
+};
 
 /** "plays K♠" said of oneself: "play K♠". */
 export function firstPerson(words) {
@@ -235,7 +251,8 @@ export function logLines(ctx) {
   let trick = 0;
   let inTrick = 0;
   for (const a of state.log) {
-    lines.push(`${name(a.seat)} ${a.seat === ctx.seat ? firstPerson(actionWords(a)) : actionWords(a)}`);
+    const words = actionWords(a, state);
+    lines.push(`${name(a.seat)} ${a.seat === ctx.seat ? firstPerson(words) : words}`);
     if ("play" in a) {
       inTrick += 1;
       const done = state.tricks[trick];

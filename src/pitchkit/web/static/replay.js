@@ -1,7 +1,7 @@
 // Stepping through a finished game (a table's record, or a record file) with every hand visible.
 import { api, esc } from "./api.js";
-import { cardHtml } from "./cards.js";
-import { trickHtml } from "./render.js";
+import { cardHtml, cardShort } from "./cards.js";
+import { byTricks, trickHtml } from "./render.js";
 import { summaryHtml } from "./summary.js";
 import { actionWords, suitWords } from "./words.js";
 
@@ -13,12 +13,14 @@ function name(seat) { return view.names[seat] || `Seat ${seat}`; }
 function draw() {
   const hand = view.data.hands[view.hand];
   const step = hand.steps[view.step];
-  const ctx = { name, seat: null, groups: [...Array(view.data.players).keys()].map((s) => [s]) };
+  const ctx = { name, seat: null, groups: [...Array(view.data.players).keys()].map((s) => [s]), options: view.data.options };
   $("where").textContent = `Hand ${view.hand + 1} of ${view.data.hands.length}, step ${view.step} of ${hand.steps.length - 1}` +
-    (step.action ? `: ${name(step.action.seat)} ${actionWords(step.action)}` : ": the deal");
+    (step.action ? `: ${name(step.action.seat)} ${actionWords(step.action, { upcard: step.upcard, dealer: hand.dealer })}` : ": the deal");
   const parts = [`${name(hand.dealer)} dealt`];
   if (step.trump) parts.push(`trump ${suitWords(step.trump)}`);
-  if (step.pitcher !== null && step.bid !== null) parts.push(`${name(step.pitcher)} bid ${step.bid}`);
+  else if (step.upcard) parts.push(`${cardShort(step.upcard)} turned up`);
+  if (byTricks(ctx) && step.pitcher !== null) parts.push(`${name(step.pitcher)} made trump`);
+  else if (step.pitcher !== null && step.bid !== null) parts.push(`${name(step.pitcher)} bid ${step.bid}`);
   $("info").textContent = parts.join(" \u00b7 ");
   $("seat-hands").innerHTML = step.hands.map((cards, s) => `<div class="seat${step.to_act === s ? " turn" : ""}">` +
     `<div class="who">${esc(name(s))}</div><div class="cards">${cards.map((c) => cardHtml(c)).join("") || '<span class="muted">no cards</span>'}</div>` +

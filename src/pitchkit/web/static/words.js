@@ -12,7 +12,8 @@ const CHOICE_DONE = {
 const POINTS = {
   high: "High", low: "Low", jack: "Jack", "off-jack": "Off-jack", "big-joker": "Big joker",
   "little-joker": "Little joker", ace: "Ace", ten: "Ten", two: "Two", three: "Three", game: "Game",
-  smudge: "Smudge",
+  smudge: "Smudge", made: "Made", march: "March", "alone-march": "March alone", "blind-march": "Blind march",
+  euchre: "Euchre", "super-euchre": "Super euchre", "lone-euchre": "Lone euchre",
 };
 
 /** A bid's label on its button: "Pass", "Bid 3", "Smudge". */
@@ -28,10 +29,15 @@ export function choiceLabel(choice) { return CHOICES[choice] || choice; }
 /** A suit's name with its symbol. */
 export function suitWords(suit) { return `${SUITS[suit].sym} ${SUITS[suit].name}`; }
 
-/** What one action did, after the actor's name: "bids 3", "plays K♠", "discards 3 cards". */
-export function actionWords(a) {
+/** What one action did, after the actor's name: "bids 3", "plays K♠", "discards 3 cards"; with the
+ * hand's ``upcard`` and ``dealer`` (Euchre), making the upcard's suit trump "orders up 10♠", or "picks
+ * up 10♠" said of the dealer. */
+export function actionWords(a, { upcard = null, dealer = null } = {}) {
   if ("bid" in a) return a.bid === "pass" ? "passes" : `bids ${a.bid}`;
   if ("play" in a) return `plays ${cardShort(a.play)}`;
+  if ("trump" in a && upcard && upcard.slice(-1) === a.trump) {
+    return `${a.seat === dealer ? "picks" : "orders"} up ${cardShort(upcard)}`;
+  }
   if ("trump" in a) return `names ${suitWords(a.trump)} trump`;
   if ("discard" in a) {
     const n = Array.isArray(a.discard) ? a.discard.length : a.discard;

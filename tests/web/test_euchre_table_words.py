@@ -1,0 +1,96 @@
+"""The browser table and its replay at Euchre speak Euchre: the maker (no pitcher, no bid of 3), the
+upcard ordered up or picked up (named only in round two), no stock, "making trump" while it is made;
+a Pitch table keeps its own words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from pitchkit import Game, make_rules
+from pitchkit.actions import Bid, Choice, Choose, DeclareTrump
+from pitchkit.cards import CARDS
+from pitchkit.record import game_record
+from pitchkit.web.replay import replay_steps
+from tests.server.conftest import Server
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext
+
+EUCHRE = {"score-by": "tricks"}
+PITCH = {"score-by": "points"}
+
+#: seat 0 passes, seat 1 orders up the ten of spades, which the dealer (seat 3) picks up
+ORDERED: dict[str, Any] = {
+    "dealer": 3, "pitcher": 1, "bid": 3, "trump": "S", "upcard": "TS", "stock_size": 3, "ran": False,
+    "phase": "play", "to_act": 0, "bids": [[0, "pass"]], "hand_sizes": [5, 5, 5, 5], "tricks": [],
+    "trick": [], "legal": [], "hand": None,
+    "log": [{"seat": 0, "bid": "pass"}, {"seat": 1, "trump": "S"}, {"seat": 1, "choose": "partner"}]}
+
+RENDER_JS = """async ([state, options]) => {
+    const render = await import('/static/render.js');
+    const table = {players: 4, hand: 1, scores: [0, 0, 0, 0], status: 'playing', options,
+                   seats: [0, 1, 2, 3].map(s => ({seat: s, kind: 'bot', bot: 'heuristic'}))};
+    const c = {table, state, seat: 2, name: render.namer(table, 2), options, teams: 2,
+               groups: render.sides(4, 2), handTeams: null};
+    return {info: render.infoText(c), seats: render.seatsHtml(c), log: render.logLines(c),
+            prompt: render.promptText(c)}; }"""
+
+
+def _render(context: BrowserContext, base: str, state: dict[str, Any], options: dict[str, str]) -> Any:
+    page = context.new_page()
+    page.goto(base + "/replay")
+    return page.evaluate(RENDER_JS, [state, options])
+
+
+def test_a_euchre_table_names_the_maker_and_the_upcard_ordered_up(
+        web_server: Server, context: BrowserContext) -> None:
+    got = _render(context, web_server.base, ORDERED, EUCHRE)
+    assert "Bot 1 made trump" in got["info"] and " bid " not in got["info"] and "stock" not in got["info"]
+    assert "Maker" in got["seats"] and "Pitcher" not in got["seats"]
+    assert got["log"] == ["Bot 0 passes", "Bot 1 orders up 10\u2660", "Bot 1 plays with the partner"]
+
+
+def test_the_euchre_dealer_picks_up_and_a_round_two_suit_is_named(
+        web_server: Server, context: BrowserContext) -> None:
+    picked = {**ORDERED, "pitcher": 3, "log": [*([{"seat": s, "bid": "pass"} for s in range(3)]),
+                                               {"seat": 3, "trump": "S"}]}
+    assert _render(context, web_server.base, picked, EUCHRE)["log"][-1] == "Bot 3 picks up 10\u2660"
+    named = {**ORDERED, "trump": "H", "log": [*([{"seat": s, "bid": "pass"} for s in range(4)]),
+                                              {"seat": 0, "bid": "pass"}, {"seat": 1, "trump": "H"}]}
+    assert _render(context, web_server.base, named, EUCHRE)["log"][-1] == "Bot 1 names \u2665 hearts trump"
+
+
+def test_waiting_for_a_euchre_seat_says_making_trump(web_server: Server, context: BrowserContext) -> None:
+    making = {**ORDERED, "phase": "auction", "to_act": 1, "pitcher": None, "trump": None,
+              "log": ORDERED["log"][:1]}
+    assert _render(context, web_server.base, making, EUCHRE)["prompt"] == "Waiting for Bot 1 (making trump)."
+    assert _render(context, web_server.base, making, PITCH)["prompt"] == "Waiting for Bot 1 (auction)."
+
+
+def test_a_pitch_table_keeps_the_pitcher_the_bid_and_the_stock(
+        web_server: Server, context: BrowserContext) -> None:
+    pitch = {**ORDERED, "upcard": None, "log": [{"seat": 0, "bid": "pass"}, {"seat": 1, "bid": 3},
+                                                 {"seat": 1, "trump": "S"}]}
+    got = _render(context, web_server.base, pitch, PITCH)
+    assert "Bot 1 bid 3" in got["info"] and "3 cards in the stock" in got["info"]
+    assert "Pitcher \u00b7 3" in got["seats"]
+    assert got["log"][-1] == "Bot 1 names \u2660 spades trump"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_euchre_replay_carries_the_rules_and_the_upcard(seed: int) -> None:
+    game = Game(make_rules("euchre"), seed=seed)
+    while game.hand.phase.value == "auction":
+        seat = game.to_act
+        assert seat is not None
+        legal = game.hand.legal_actions()
+        partner = Choose(seat, Choice.PARTNER)
+        game.apply(partner if partner in legal else next((a for a in legal if isinstance(a, DeclareTrump)),
+                                                          Bid(seat, None)))
+    replay = replay_steps(game_record(game))
+    assert replay["options"]["score-by"] == "tricks"
+    steps = replay["hands"][0]["steps"]
+    assert game.hand.upcard is not None
+    assert {s["upcard"] for s in steps} == {str(CARDS[game.hand.upcard])}
