@@ -48,3 +48,9 @@ def test_take_in_a_euchre_record_is_refused_as_it_was_written(tmp_path: Path) ->
     assert "\n" not in line
     assert line.startswith("action 0 (seat 0 choose take): ") and "bid 2" not in line
     assert "upcard" in line
+
+
+def test_a_wrong_number_of_players_at_euchre_says_it_is_for_four() -> None:
+    result = runner.invoke(app, ["simulate", "--variant", "euchre", "--players", "3", "--hands", "1"])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "euchre is for 4 players, not 3"

@@ -169,7 +169,7 @@ def test_replay_of_an_unfinished_game_says_so(tmp_path: Path) -> None:
     (["play", "--option", "target=abc"], "option target: expected a whole number"),
     (["play", "--option", "colour=red"], "unknown option 'colour'"),
     (["play", "--players", "8"], "pct is for 2-6 players, not 8"),
-    (["play", "--variant", "ten-point", "--players", "3"], "ten-point is for 4-4 players, not 3"),
+    (["play", "--variant", "ten-point", "--players", "3"], "ten-point is for 4 players, not 3"),
     (["play", "--seat", "4"], "--seat 4: seats are 0 to 3"),
     (["play", "--bot", "nosuch"], "unknown bot 'nosuch'"),
     (["play", "--fast"], "--fast needs --all-bots"),

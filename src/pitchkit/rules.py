@@ -253,6 +253,12 @@ class Rules:
         return self.over_smudge if self.smudge_bids else self.max_bid
 
     @property
+    def player_range(self) -> str:
+        """The numbers of players the preset is for: ``"2-6"``, or ``"4"`` when there is one."""
+        return str(self.min_players) if self.min_players == self.max_players \
+            else f"{self.min_players}-{self.max_players}"
+
+    @property
     def forced_bid(self) -> int:
         """The lowest bid the dealer may make when everyone else passed."""
         return self.dealer_min_bid or self.min_bid
@@ -523,7 +529,7 @@ def _validate(r: Rules) -> None:
     _check(2 <= r.min_players <= r.max_players <= 9, "players must be between 2 and 9")
     _check(
         r.min_players <= r.players <= r.max_players,
-        f"{clip(r.preset)} is for {r.min_players}-{r.max_players} players, not {r.players}",
+        f"{clip(r.preset)} is for {r.player_range} players, not {r.players}",
     )
     _check(r.jokers in (0, 2), "jokers must be 0 or 2")
     _check(not r.equal_jokers or r.jokers == 2, "equal-jokers needs jokers = 2")

@@ -47,8 +47,7 @@ def rules(
     if preset is None:
         listing: list[dict[str, Any]] = [
             {"name": p.name, "aliases": list(p.aliases), "title": p.title, "seed": p.seed,
-             "players": f"{p.rules.min_players}-{p.rules.max_players}"
-             if p.rules.min_players != p.rules.max_players else str(p.rules.min_players)}
+             "players": p.rules.player_range}
             for p in presets().values()
         ]
         if as_json:
