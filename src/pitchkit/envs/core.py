@@ -124,7 +124,8 @@ class Decisions:
 
     Each seat has an observation buffer and a mask buffer (:attr:`observations`, :attr:`masks`):
     :meth:`observe` brings a seat's up to date and returns them (later decisions change them in
-    place); :meth:`observation` and :meth:`mask` return copies."""
+    place); :meth:`observation` and :meth:`mask` return copies. A game started with ``reuse``, a
+    game of the same rules whose buffers are no longer needed, takes those buffers over."""
 
     __slots__ = ("_actions", "_legal", "_mask_cells", "_mask_ids", "_mask_turn", "_playable",
                  "_plays_only", "_tracker", "_turn", "_views", "game", "hands_done", "layout", "masks",

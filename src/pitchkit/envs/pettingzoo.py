@@ -4,8 +4,8 @@
 render_mode=None)`` plays one whole game per episode with agents ``player_0`` .. ``player_{n-1}``
 (seat numbers); every preset plays, Euchre's too. Each observation is a dict: ``observation``
 (the tensor of docs/observations.md) and ``action_mask`` (int8, one per action id); the dict and
-its arrays are the environment's own for that agent, changed in place by later steps (copy what
-you keep). ``reward="points"`` pays each seat its score change
+its arrays are the environment's own for that agent, changed in place by later steps and games
+(copy what you keep). ``reward="points"`` pays each seat its score change
 at the end of every hand, ``"win"`` pays 1 to the winners when the game ends; ``max_hands`` cuts a
 game short (truncation). ``env`` wraps :class:`raw_env` in PettingZoo's usual wrappers, which end
 the game with reward -1 for a seat that takes an illegal action; ``raw_env`` raises
@@ -96,8 +96,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, Any]:
         """The agent's observation tensor and action mask: the environment's own dict and arrays
-        for that agent, brought up to date now and changed in place by later steps (copy what you
-        keep)."""
+        for that agent, brought up to date now and changed in place by later steps and games (copy
+        what you keep)."""
         game = self._game
         if game is None:
             game = self.game

@@ -14,13 +14,30 @@ own row of each seat's cards is read, so no other seat's card is written.
 
 from __future__ import annotations
 
-from typing import Any
+import importlib
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
 
 from pitchkit.envs.encoding import MAX_BID, MAX_CARDS, N_ACTIONS, PHASES, PLAY_BASE
-from pitchkit.fast.jitting import jit
+from pitchkit.fast.jitting import COMPILED
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def jit(fn: F) -> F:
+    """``fn`` compiled with numba (cached on disk where numba can) when it is installed, else
+    ``fn`` itself. Unlike the fast path's functions these keep the GIL: a call is too short to
+    gain by releasing it, and releasing and taking it back is part of every call's cost."""
+    if not COMPILED:
+        return fn
+    numba = importlib.import_module("numba")
+    try:
+        return cast(F, numba.njit(cache=True)(fn))
+    except RuntimeError:  # numba: "cannot cache function ...: no locator available"
+        return cast(F, numba.njit(fn))
 
 #: the layout: seats, card row width, what a score of 1.0 is, the tensor's length, then the start
 #: of each part (-1 for the Euchre parts of other games)
