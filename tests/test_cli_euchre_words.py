@@ -54,3 +54,11 @@ def test_a_wrong_number_of_players_at_euchre_says_it_is_for_four() -> None:
     result = runner.invoke(app, ["simulate", "--variant", "euchre", "--players", "3", "--hands", "1"])
     assert result.exit_code == 2
     assert result.stderr.strip() == "euchre is for 4 players, not 3"
+
+
+def test_simulate_at_euchre_tells_how_trump_was_made_on_one_job() -> None:
+    result = runner.invoke(app, ["simulate", "--variant", "euchre", "--hands", "20", "--engine"],
+                           env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    assert "1 job," in result.stdout and "1 jobs" not in result.stdout
+    assert "Making trump" in result.stdout and "euchred" in result.stdout

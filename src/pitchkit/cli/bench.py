@@ -107,8 +107,9 @@ def _show(out: dict[str, object]) -> None:
     console = Console()
     timing = out["timing"]
     assert isinstance(timing, dict)
+    jobs = f"{timing['jobs']} job{'' if timing['jobs'] == 1 else 's'}"
     console.print(f"{out['variant']}, {out['players']} players: {out['hands']:,} random hands "
-                  f"(seed {out['seed']}, {out['path']} path, {timing['jobs']} jobs, "
+                  f"(seed {out['seed']}, {out['path']} path, {jobs}, "
                   f"{timing['seconds']} s, {timing['hands_per_s']:,.0f} hands/s)")
     if "outcomes" in out:
         _show_tricks(console, out)
