@@ -62,3 +62,13 @@ def test_simulate_at_euchre_tells_how_trump_was_made_on_one_job() -> None:
     assert result.exit_code == 0, result.output
     assert "1 job," in result.stdout and "1 jobs" not in result.stdout
     assert "Making trump" in result.stdout and "euchred" in result.stdout
+
+
+def test_the_tournament_docs_name_every_euchre_misconduct_flag_of_pitch_tournament_ruling() -> None:
+    help_text = runner.invoke(app, ["tournament", "ruling", "--help"], env={"COLUMNS": "300"}).stdout
+    flags = [f for f in ("--renege", "--table-talk", "--dealt-out-of-turn", "--no-cut") if f in help_text]
+    assert len(flags) == 4
+    docs = (Path(__file__).parent.parent / "docs" / "tournament.md").read_text()
+    commands_row = next(line for line in docs.splitlines() if line.startswith("| `ruling DIR TABLE --record"))
+    assert all(f"`{flag} SEAT`" in commands_row for flag in flags)
+    assert "offers the four rulings" in docs
