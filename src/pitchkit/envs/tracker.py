@@ -13,6 +13,7 @@ written into a buffer when its seat is observed.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import MutableSequence
 from typing import TYPE_CHECKING, cast
 
@@ -62,7 +63,10 @@ class Tracker:
         self.state[[sh.N, sh.D, sh.SCALE, sh.SIZE]] = n, layout.deck, layout.scale, layout.size
         self.state[sh.O_HAND:sh.O_HAND + len(sh.PARTS)] = [
             offsets[name][0] if name in offsets else -1 for name in sh.PARTS]
-        self._cells = cast("MutableSequence[int]", memoryview(self.state))  # type: ignore[arg-type]
+        cells = memoryview(self.state)  # type: ignore[arg-type]
+        self._cells = cast("MutableSequence[int]", cells)
+        #: the item format of ``_cells`` (int64: "l" or "q", as the platform names it)
+        self._cells_format = cells.format
         self._pending_at = offsets["pending"][0]
         #: each seat's observation buffer (rows of one array)
         self.buffers: list[npt.NDArray[np.float32]] = list(stacked)
@@ -166,12 +170,14 @@ class Tracker:
         latest = dict(hand.auction.bids)
         aside = bool(hand.set_aside())
         seats = hand.seats
+        # cards are received only from a partner's pass
+        passes = any(hand.passed)
         for s, held, discarded, passed, score in zip(range(n), hand.hands, hand.discards, hand.passed,
                                                      hand.scores_before, strict=True):
-            values += (s in seats, own_cards(hand, s), discarded, passed, hand.received(s), held.bit_count(),
-                       discarded.bit_count(), passed.bit_count() if aside else 0,
+            values += (s in seats, own_cards(hand, s), discarded, passed, hand.received(s) if passes else 0,
+                       held.bit_count(), discarded.bit_count(), passed.bit_count() if aside else 0,
                        0 if s not in latest else 1 + (latest[s] or 0), score, s in out, played[s],
                        captured[s], trick[s])
-        self.state[sh.TRICK_CARDS:sh.TRICK_CARDS + len(values)] = values
+        self._cells[sh.TRICK_CARDS:sh.TRICK_CARDS + len(values)] = array(self._cells_format, values)
         self._events = self._cells[_COUNT] = 0
         self._seen = [-1] * n
