@@ -4,6 +4,8 @@ a Pitch table keeps its own words."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -14,6 +16,7 @@ from pitchkit.cards import CARDS
 from pitchkit.record import game_record
 from pitchkit.web.replay import replay_steps
 from tests.server.conftest import Server
+from tests.web.driver import bot_game
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
@@ -94,3 +97,23 @@ def test_a_euchre_replay_carries_the_rules_and_the_upcard(seed: int) -> None:
     steps = replay["hands"][0]["steps"]
     assert game.hand.upcard is not None
     assert {s["upcard"] for s in steps} == {str(CARDS[game.hand.upcard])}
+
+
+def test_the_replay_page_of_a_euchre_record_names_the_maker_and_counts_tricks_by_team(
+        web_server: Server, context: BrowserContext, tmp_path: Path) -> None:
+    hands = bot_game("euchre", 3, 1)
+    path = tmp_path / "euchre.json"
+    path.write_text(json.dumps(hands))
+    page = context.new_page()
+    page.goto(web_server.base + "/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#replay:not([hidden])")
+    infos = []
+    for _ in range(len(hands[0]["actions"]) + 1):
+        infos.append(page.inner_text("#info"))
+        page.click("#next")
+    assert any("turned up" in info for info in infos)
+    assert any("made trump" in info for info in infos) and not any(" bid " in info for info in infos)
+    page.click("#last")
+    result = page.inner_text("#result")
+    assert "Tricks taken: Seat 0 & Seat 2" in result and "Seat 1 & Seat 3" in result

@@ -1,7 +1,7 @@
 // Stepping through a finished game (a table's record, or a record file) with every hand visible.
 import { api, esc } from "./api.js";
 import { cardHtml, cardShort } from "./cards.js";
-import { byTricks, trickHtml } from "./render.js";
+import { byTricks, sides, trickHtml } from "./render.js";
 import { summaryHtml } from "./summary.js";
 import { actionWords, suitWords } from "./words.js";
 
@@ -13,7 +13,8 @@ function name(seat) { return view.names[seat] || `Seat ${seat}`; }
 function draw() {
   const hand = view.data.hands[view.hand];
   const step = hand.steps[view.step];
-  const ctx = { name, seat: null, groups: [...Array(view.data.players).keys()].map((s) => [s]), options: view.data.options };
+  const options = view.data.options || {};
+  const ctx = { name, seat: null, groups: sides(view.data.players, Number(options.teams) || 0), options };
   $("where").textContent = `Hand ${view.hand + 1} of ${view.data.hands.length}, step ${view.step} of ${hand.steps.length - 1}` +
     (step.action ? `: ${name(step.action.seat)} ${actionWords(step.action, { upcard: step.upcard, dealer: hand.dealer })}` : ": the deal");
   const parts = [`${name(hand.dealer)} dealt`];
