@@ -1,10 +1,10 @@
 """Seconds to a fresh process's first ``pimc`` card decision, with numba's disk cache cold and warm.
 
-Each run spawns a new ``python -c`` process that deals a four-player ``pct`` hand, lets the
-``heuristic`` bot bid and lead trump, then asks ``pimc`` (or ``--bot``; default budget) for the
-next card: for pimc, the first decision that runs the compiled solver. The child prints the
-seconds of that decision (and its CPU seconds, which other programs' load does not inflate) and
-of the whole process (interpreter start, imports, deal, decision).
+Each run spawns a new ``python -c`` process that deals a four-player ``pct`` hand (``--variant``:
+another preset), lets the ``heuristic`` bot bid and lead trump, then asks ``pimc`` (or ``--bot``;
+default budget) for the next card: for pimc, the first decision that runs the compiled solver.
+The child prints the seconds of that decision (and its CPU seconds, which other programs' load
+does not inflate) and of the whole process (interpreter start, imports, deal, decision).
 
 * **cold**: ``NUMBA_CACHE_DIR`` is a new empty directory, so every compiled function is compiled;
 * **warm**: the same directory again, so they load from the cache the cold run wrote;
@@ -14,8 +14,8 @@ of the whole process (interpreter start, imports, deal, decision).
 With ``--auction`` the decision timed is the first bid of the hand instead (the ``expert`` and
 ``advised`` bots' first use of the compiled solver).
 
-Run: ``python benchmarks/first_decision.py [--runs N] [--seed S] [--bot B] [--auction] [--default]
-[--json]``;
+Run: ``python benchmarks/first_decision.py [--runs N] [--seed S] [--bot B] [--variant V] [--auction]
+[--default] [--json]``;
 the figures in ``docs/benchmarks.md`` ("Search bots") come from it.
 """
 
@@ -38,7 +38,7 @@ from pitchkit.actions import Phase
 from pitchkit.bots import make_bot
 from pitchkit.view import make_view
 rng = random.Random({seed})
-rules = make_rules("pct", players=4)
+rules = make_rules("{variant}", players=4)
 heuristic = make_bot("heuristic", rng=rng)
 def ready(hand):
     if {auction} and hand.phase == Phase.AUCTION and hand.to_act is not None:
@@ -61,7 +61,7 @@ print(t2 - t1, t2 - t0, c2 - c1)
 
 
 def run_once(bot: str, seed: int, cache_dir: str | None, *,
-             auction: bool = False) -> tuple[float, float, float]:
+             auction: bool = False, variant: str = "pct") -> tuple[float, float, float]:
     """(decision seconds, process seconds from spawn to exit, decision CPU seconds) of one fresh
     process."""
     env = dict(os.environ)
@@ -69,7 +69,7 @@ def run_once(bot: str, seed: int, cache_dir: str | None, *,
     if cache_dir is not None:
         env["NUMBA_CACHE_DIR"] = cache_dir
     start = time.perf_counter()
-    child = CHILD.format(bot=bot, seed=seed, auction=auction)
+    child = CHILD.format(bot=bot, seed=seed, auction=auction, variant=variant)
     out = subprocess.run([sys.executable, "-c", child], env=env, check=True,
                          capture_output=True, text=True).stdout
     wall = time.perf_counter() - start
@@ -86,17 +86,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--default", action="store_true", help="also numba's default cache location")
     ap.add_argument("--auction", action="store_true",
                     help="time the first bid of the hand instead of the first card")
+    ap.add_argument("--variant", default="pct", help="the preset of the hand dealt")
     ap.add_argument("--json", action="store_true", help="one JSON line per measure")
     args = ap.parse_args(argv)
     measures: dict[str, list[tuple[float, float, float]]] = {"cold": [], "warm": []}
     for i in range(args.runs):
         with tempfile.TemporaryDirectory(prefix="numba-cache-") as tmp:
-            measures["cold"].append(run_once(args.bot, args.seed + i, tmp, auction=args.auction))
-            measures["warm"].append(run_once(args.bot, args.seed + i, tmp, auction=args.auction))
+            measures["cold"].append(run_once(args.bot, args.seed + i, tmp, auction=args.auction,
+                                             variant=args.variant))
+            measures["warm"].append(run_once(args.bot, args.seed + i, tmp, auction=args.auction,
+                                             variant=args.variant))
     if args.default:
-        run_once(args.bot, args.seed, None)  # fills the default cache if it is empty
-        measures["default"] = [run_once(args.bot, args.seed + i, None, auction=args.auction)
-                               for i in range(args.runs)]
+        run_once(args.bot, args.seed, None, variant=args.variant)  # fills the default cache if empty
+        measures["default"] = [run_once(args.bot, args.seed + i, None, auction=args.auction,
+                                        variant=args.variant) for i in range(args.runs)]
     for name, runs in measures.items():
         row = {"cache": name, "runs": len(runs),
                "decision_s": round(statistics.median(r[0] for r in runs), 2),
