@@ -72,3 +72,9 @@ def test_the_tournament_docs_name_every_euchre_misconduct_flag_of_pitch_tourname
     commands_row = next(line for line in docs.splitlines() if line.startswith("| `ruling DIR TABLE --record"))
     assert all(f"{flag} SEAT`" in commands_row for flag in flags)
     assert "offers the four rulings" in docs
+
+
+def test_pitch_rules_counts_the_benny_in_the_deck_of_euchre_uk() -> None:
+    result = runner.invoke(app, ["rules", "euchre-uk"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0
+    assert "A 25-card deck, 9 to ace in each suit and a joker, the Benny" in result.stdout

@@ -86,7 +86,7 @@ def _players(rules: Rules) -> list[str]:
     deck = "A 52-card deck" if not rules.jokers else "52 cards and two jokers, a big and a little one"
     if rules.low_rank > 2:
         low = _RANK_WORDS[rules.low_rank]
-        deck = f"A {rules.deck_size - rules.benny}-card deck, {low} to ace in each suit"
+        deck = f"A {rules.deck_size}-card deck, {low} to ace in each suit"
     if rules.benny:
         deck += " and a joker, the Benny"
     lines.append(f"{deck}; aces are high.")
