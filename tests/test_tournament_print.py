@@ -95,3 +95,17 @@ def test_sheets_bad_input_is_one_line(tmp_path: Path) -> None:
     assert "a4 or letter" in one_line_error(cli("sheets", desk.folder, "--paper", "a3", "--out",
                                                 tmp_path / "x.html"))
     assert not (tmp_path / "x.html").exists()
+
+
+@pytest.mark.parametrize(("preset", "entrants"), [
+    ("euchre", [["Ann", "Bea"], ["Cy", "Dee"]]),
+    ("seven-point", [["Ann"], ["Bob"], ["Cy"]]),
+])
+def test_a_game_no_score_sheet_keeps_prints_table_cards_only(
+        tmp_path: Path, preset: str, entrants: list[list[str]]) -> None:
+    desk = Desk.create(tmp_path / preset, new_event("knockout", preset=preset, seed=1))
+    desk.add(entrants)
+    desk.seat()
+    html = sheets_html(desk.event)
+    assert html.count('class="page card"') == 1 and 'class="page sheet"' not in html
+    assert "Bids by seat" not in html and ": table cards</title>" in html

@@ -16,6 +16,7 @@ from pathlib import Path
 from pitchkit.errors import quote
 from pitchkit.rules import Rules
 from pitchkit.tournament.event import DeskError, Event, Round, Table
+from pitchkit.tournament.sheet import kept_on_sheet
 
 #: paper sizes, as CSS ``@page`` sizes
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -139,8 +140,12 @@ def sheets_html(event: Event, round_number: int | None = None, *, paper: str = "
     round_ = _round(event, round_number)
     if not round_.tables:
         raise DeskError(f"round {round_.number} has no tables")
-    pages = "".join(_card(event, round_, t) + _sheet(event, round_, t) for t in round_.tables)
-    title = f"{event.format} round {round_.number}: score sheets and table cards"
+    # a game that no score sheet can keep (Euchre, seven-point) gets its table cards only
+    sheets = kept_on_sheet(event.rules)
+    pages = "".join(_card(event, round_, t) + (_sheet(event, round_, t) if sheets else "")
+                    for t in round_.tables)
+    what = "score sheets and table cards" if sheets else "table cards"
+    title = f"{event.format} round {round_.number}: {what}"
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>{escape(title)}</title>'
             f"<style>{_CSS % {'paper': PAPERS[paper]}}</style></head><body>{pages}</body></html>")
 

@@ -46,6 +46,12 @@ def is_sheet(doc: object) -> bool:
     return isinstance(doc, dict) and "sheet" in doc
 
 
+def kept_on_sheet(rules: Rules) -> bool:
+    """Whether a game under ``rules`` can be kept on a Pitch score sheet: not where the sides form in
+    the play (seven-point) or trump is made with the upcard (Euchre, kept card by card)."""
+    return not (rules.dynamic_teams or rules.trump_by == TrumpBy.UPCARD)
+
+
 def sheet_rules(doc: dict[str, Any]) -> Rules:
     """The rules of a sheet: its variant and options, with as many seats as it names players."""
     players = doc.get("players")
@@ -60,7 +66,7 @@ def sheet_rules(doc: dict[str, Any]) -> Rules:
         rules = make_rules(variant, options, players=len(players))
     if rules.players != len(players):
         raise RecordError(f"sheet: {rules.label} is played by {rules.players}, not {len(players)}")
-    if rules.dynamic_teams or rules.trump_by == TrumpBy.UPCARD:
+    if not kept_on_sheet(rules):
         raise RecordError(f"sheet: {rules.label} cannot be kept on a score sheet (its sides form in the "
                           "play, or it is not Pitch)")
     return rules
