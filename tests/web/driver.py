@@ -8,6 +8,7 @@ import random
 import re
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, WebSocket
@@ -40,6 +41,15 @@ def bot_game(variant: str, seed: int, hands: int) -> list[Any]:
         assert seat is not None
         game.apply(bots[seat].choose(game.view(seat)))
     return list(game_record(game)[:hands])
+
+
+def open_replay_file(page: Page, base: str, game: list[Any], folder: Path) -> None:
+    """Open ``game`` (a record) on the replay page as a file chosen from disk, and wait for it."""
+    path = folder / "game.json"
+    path.write_text(json.dumps(game))
+    page.goto(base + "/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#replay:not([hidden])")
 
 
 def record(base: str, table_id: str) -> list[dict[str, Any]]:

@@ -26,6 +26,7 @@ from tests.web.driver import (
     bot_game,
     create_table,
     expected_awards,
+    open_replay_file,
     record,
 )
 
@@ -426,16 +427,13 @@ def test_the_discard_is_confirmed_only_with_an_allowed_number_of_cards(
 def test_a_record_file_opened_from_disk_replays_with_its_results(
         web_server: Server, context: BrowserContext, tmp_path: Path) -> None:
     game = bot_game("ten-point", 5, 2)
-    path = tmp_path / "game.json"
-    path.write_text(json.dumps(game))
     page = context.new_page()
-    page.goto(web_server.base + "/replay")
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#replay:not([hidden])")
+    open_replay_file(page, web_server.base, game, tmp_path)
     assert page.inner_text("#where").startswith(f"Hand 1 of {len(game)}, step 0 of {len(game[0]['actions'])}")
     assert page.locator("#seat-hands [data-card]").count() == sum(len(h) for h in game[0]["hands"])
     page.click("#last")
     assert page.locator("#result ul.awards li").count() >= 1
+    path = tmp_path / "game.json"
     path.write_text('{"variant": "pct", "dealer": 9}')
     page.goto(web_server.base + "/replay")
     page.set_input_files("#file", str(path))

@@ -4,7 +4,6 @@ a Pitch table keeps its own words."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +15,7 @@ from pitchkit.cards import CARDS
 from pitchkit.record import game_record
 from pitchkit.web.replay import replay_steps
 from tests.server.conftest import Server
-from tests.web.driver import bot_game
+from tests.web.driver import bot_game, open_replay_file
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
@@ -102,12 +101,8 @@ def test_a_euchre_replay_carries_the_rules_and_the_upcard(seed: int) -> None:
 def test_the_replay_page_of_a_euchre_record_names_the_maker_and_counts_tricks_by_team(
         web_server: Server, context: BrowserContext, tmp_path: Path) -> None:
     hands = bot_game("euchre", 3, 1)
-    path = tmp_path / "euchre.json"
-    path.write_text(json.dumps(hands))
     page = context.new_page()
-    page.goto(web_server.base + "/replay")
-    page.set_input_files("#file", str(path))
-    page.wait_for_selector("#replay:not([hidden])")
+    open_replay_file(page, web_server.base, hands, tmp_path)
     infos = []
     for _ in range(len(hands[0]["actions"]) + 1):
         infos.append(page.inner_text("#info"))
