@@ -16,12 +16,15 @@ competition (the first bid, an overcall of an opponent, the dealer's), and by te
 
 Run: ``python benchmarks/expert_strength.py [--bot expert|expert-bids|expert-play|expert-tuned]
 [--variants V,...] [--deals N] [--games G] [--seed S] [--jobs J] [--samples K] [--prior P]
-[--margin M] [--log FILE] [--timing H] [--won-bids H] [--report FILE] [--json]``.
+[--margin M] [--log FILE] [--timing H] [--won-bids H] [--report FILE]
+[--compare BEFORE AFTER] [--json]``.
 
 ``--games`` plays whole games (to the target, 200 hands at most) instead of single hands from
 scores of zero. ``--timing H`` only times the expert's decisions (wall clock and CPU) over H hands
 with the expert in every seat. ``--log FILE`` appends every finished board to FILE, and
-``--report FILE`` reports what a log holds (a long run stopped early still counts).
+``--report FILE`` reports what a log holds (a long run stopped early still counts);
+``--compare BEFORE AFTER`` compares two logs of the same seed board by board (before and after a
+change, on the boards both finished).
 The samples, prior and margin reach the worker processes through the environment
 (``PITCHKIT_EXPERT_SAMPLES``, ``PITCHKIT_EXPERT_PRIOR``, ``PITCHKIT_EXPERT_MARGIN``). The figures
 in ``docs/benchmarks.md`` ("The `expert` bot") come from it.
@@ -128,6 +131,42 @@ def from_log(path: str) -> list[dict[str, object]]:
             report["seconds"] = None
             _times(report, results, cfg.bots)
             out.append(report)
+    return out
+
+
+def _margins(path: str) -> dict[str, dict[int, float]]:
+    """Per preset of a log, per board: the first bot's points a hand minus the second's."""
+    out: dict[str, dict[int, float]] = {}
+    with open(path, encoding="utf-8") as f:
+        for row in map(json.loads, f):
+            if "config" in row:
+                first, second = row["config"]["bots"][:2]
+                boards = out.setdefault(row["config"]["variant"], {})
+            else:
+                hands = row["board"]["hands"]
+                mine = [h["delta"] for h in hands if h["bot"] == first]
+                theirs = [h["delta"] for h in hands if h["bot"] == second]
+                boards[row["board"]["board"]] = statistics.mean(mine) - statistics.mean(theirs)
+    return out
+
+
+def compare(before: str, after: str) -> list[dict[str, object]]:
+    """Per preset in both logs, on the boards both finished: the first bot's margin over the
+    second before and after, and after minus before with a 95% interval (paired by board)."""
+    old, new = _margins(before), _margins(after)
+    out: list[dict[str, object]] = []
+    for variant in old.keys() & new.keys():
+        boards = sorted(old[variant].keys() & new[variant].keys())
+        if len(boards) < 2:
+            continue
+        d = [new[variant][b] - old[variant][b] for b in boards]
+        mean = statistics.mean(d)
+        half = 1.96 * statistics.stdev(d) / len(d) ** 0.5
+        out.append({"variant": variant, "boards": len(boards),
+                    "before": round(statistics.mean(old[variant][b] for b in boards), 3),
+                    "after": round(statistics.mean(new[variant][b] for b in boards), 3),
+                    "difference": {"value": round(mean, 3), "low": round(mean - half, 3),
+                                   "high": round(mean + half, 3)}})
     return out
 
 
@@ -262,6 +301,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="only check the chance of the bids won over this many hands per preset")
     ap.add_argument("--log", default=None, help="append each finished board to this file")
     ap.add_argument("--report", default=None, help="only report the runs of a --log file")
+    ap.add_argument("--compare", nargs=2, metavar=("BEFORE", "AFTER"), default=None,
+                    help="compare two logs of the same seed board by board")
     ap.add_argument("--json", action="store_true", help="one JSON report per preset")
     args = ap.parse_args(argv)
     if args.timing:
@@ -271,6 +312,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.won_bids:
         for variant in args.variants.split(","):
             print(json.dumps(won_bids(variant, args.won_bids, args.seed)), flush=True)
+        return 0
+    if args.compare is not None:
+        for row in compare(*args.compare):
+            print(json.dumps(row), flush=True)
         return 0
     if args.report is not None:
         for report in from_log(args.report):
