@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump
-from pitchkit.cards import CARDS
+from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard
+from pitchkit.cards import CARDS, parse_cards
 from pitchkit.tui.narrate import seat_names, trick_lines
+from tests.test_euchre_alone import FARMER, KITTY, deal
 
 
 def first_seat_orders_up(seed: int) -> Game:
@@ -53,3 +54,13 @@ def test_a_pitch_text_log_still_says_auction() -> None:
     game.apply(Bid(seat, 2))
     lines = trick_lines(game.hand, seat_names(4, None))
     assert lines == [f"Auction: Seat {seat} bid 2"]
+
+
+def test_the_euchre_text_log_says_a_farmer_takes_cards_from_the_kitty() -> None:
+    hand = deal(FARMER, KITTY, make_rules("euchre").with_options({"farmers-hand": 3}))
+    hand.apply(Bid(0, None))
+    hand.apply(Choose(1, Choice.FARMER))
+    hand.apply(Discard(1, tuple(sorted(parse_cards(["9C", "TC", "9D"])))))
+    lines = trick_lines(hand, seat_names(4, None), pack=True)
+    assert "Seat 1 takes QH JS KS from the kitty" in lines
+    assert not any("stock" in line for line in lines)

@@ -289,7 +289,7 @@ def pack_draws(hand: Hand) -> dict[int, list[Taken]]:
         pack = list(fresh.stock)
         before = list(fresh.hands)
         fresh.apply(action)
-        if len(fresh.stock) == len(pack):
+        if list(fresh.stock) == pack:
             continue
         taken: dict[int, list[Card]] = {}
         for c in pack:
@@ -313,15 +313,18 @@ def pack_draws(hand: Hand) -> dict[int, list[Taken]]:
 def pack_lines(draws: Sequence[Taken], names: Sequence[str], *, fmt: CardFormat = str,
                upcard: Card | None = None) -> list[str]:
     """``["Seat 1 takes 4C 5D 6H from the stock", ..., "Seat 2 takes the rest of the stock: ..."]``,
-    one line per entry; the dealer taking the ``upcard`` alone is ``"Seat 1 picks up 9D"``."""
+    one line per entry. Where an ``upcard`` was turned (Euchre) the rest of the pack is the kitty,
+    and the dealer taking the upcard alone is ``"Seat 1 picks up 9D"``."""
     lines = []
+    pile = "stock" if upcard is None else "kitty"
     for s, cards, rest in draws:
         shown = " ".join(fmt(c) for c in cards)
         if upcard is not None and cards == (upcard,) and not rest:
             lines.append(f"{says(names[s], 'pick', 'picks')} up {shown}")
             continue
         takes = says(names[s], "take", "takes")
-        lines.append(f"{takes} the rest of the stock: {shown}" if rest else f"{takes} {shown} from the stock")
+        lines.append(f"{takes} the rest of the {pile}: {shown}" if rest
+                     else f"{takes} {shown} from the {pile}")
     return lines
 
 
