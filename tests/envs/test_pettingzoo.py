@@ -112,3 +112,27 @@ def test_observations_are_the_agents_buffers_kept_equal_to_their_views(variant: 
         last, _, term, trunc, _ = e.last()
         assert last is not None
         e.step(None if term or trunc else int(rng.choice(np.flatnonzero(last["action_mask"]))))
+
+
+@pytest.mark.parametrize("variant", ["pct", "euchre"])
+def test_a_new_game_takes_over_the_buffers_and_shows_only_itself(variant: str) -> None:
+    """After ``reset`` the agents' dicts and arrays are the same objects, written afresh: equal to
+    the encoding of the new game's views and masks (nothing left over from the game before)."""
+    e = raw_env(variant=variant, max_hands=1)
+    play_out(e, 5)
+    before = {a: e.observe(a) for a in e.possible_agents}
+    e.reset(seed=6)
+    rng = np.random.default_rng(6)
+    for _ in range(40):
+        for seat, agent in enumerate(e.possible_agents):
+            obs = e.observe(agent)
+            assert obs is before[agent]
+            view = e.game.view(seat)
+            assert np.array_equal(obs["observation"], e.game.layout.encode(view, e.game.pending_of(seat)))
+            legal = [] if e.game.over else enc.legal_ids(view, e.game.pending_of(seat))
+            assert np.flatnonzero(obs["action_mask"]).tolist() == legal
+        last, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        assert last is not None
+        e.step(int(rng.choice(np.flatnonzero(last["action_mask"]))))
