@@ -249,7 +249,7 @@ class Hand(DrawAndExchange, UpcardHand):
             return []
         phase = self.phase
         if phase is _PLAY:
-            mask = self._legal_mask = self.legal_play_mask(seat)
+            mask = self.legal_play_mask(seat)
             plays = PLAYS[seat]
             out: list[Action] = []
             while mask:
@@ -276,14 +276,19 @@ class Hand(DrawAndExchange, UpcardHand):
         return list(legal)
 
     def legal_play_mask(self, seat: int) -> int:
-        """Bitmask of the cards ``seat`` may play now (follow suit or trump)."""
+        """Bitmask of the cards ``seat`` may play now (follow suit or trump); for the seat to act it
+        is kept until the next action, so that :meth:`apply` need not work it out again."""
         hand = self.hands[seat]
         if self.trick:
             follow = hand & self._follow
-            return follow | hand & self._ruff if follow else hand
-        if self.rules.bidder_leads_trump and not self.tricks and seat == self.pitcher and self._tt:
-            return hand & self._tt.trump_mask or hand
-        return hand
+            mask = follow | hand & self._ruff if follow else hand
+        elif self.rules.bidder_leads_trump and not self.tricks and seat == self.pitcher and self._tt:
+            mask = hand & self._tt.trump_mask or hand
+        else:
+            mask = hand
+        if seat == self.to_act:
+            self._legal_mask = mask
+        return mask
 
     def _set_follow(self, led: int) -> None:
         """The cards that follow the card ``led`` and those that may be played instead (trumps,
@@ -346,7 +351,7 @@ class Hand(DrawAndExchange, UpcardHand):
         """Check and apply one action; an illegal action raises and changes nothing."""
         if type(action) is Play and self.phase is _PLAY:
             seat, card = action.seat, action.card
-            # the legal mask legal_actions() left for this state (0: not asked), else worked out now
+            # the legal mask legal_actions() or legal_play_mask() left for this state (0: not asked)
             if seat == self.to_act and type(seat) is int and type(card) is Card \
                     and (self._legal_mask or self.legal_play_mask(seat)) >> card & 1:
                 self.log.append(action)
