@@ -82,6 +82,10 @@ class Knowledge:
     #: the slots are filled most constrained first (:func:`pitchkit.search.draws.fill_by_slot`):
     #: set when the discards' inference shapes them
     by_slot: bool = False
+    #: (seat, mask, n): at least ``n`` cards of ``mask`` lie in the seat's hand and hidden discards
+    #: together (a farmer's nines and tens kept in the exchange, some of which the farmer may have
+    #: discarded as the dealer); a drawn deal that breaks it is drawn again
+    at_least: tuple[tuple[int, int, int], ...] = ()
 
     def places(self) -> list[tuple[str, int]]:
         """What each of :meth:`slots` stands for: ``("hand", seat)`` (a seat's hand may come in
@@ -229,8 +233,15 @@ def _knowledge(view: View, kept_trumps: draws.Kept) -> Knowledge:
     discards = tuple((s, view.discard_counts[s], unseen & buried & ~(elsewhere if s != view.dealer else 0)
                       & (plain if s in kept_trumps.plain_discards else -1))
                      for s in view.seats if s != view.seat and view.discard_counts[s])
+    at_least: tuple[tuple[int, int, int], ...] = ()
+    if farmed and exchanged and farmer in view.seats and view.discard_counts[farmer]:
+        assert farmer is not None
+        kept = _farmer_kept(view, farmer, nines_tens, played, passed=farmer in passers,
+                            discarded=False)
+        at_least = ((farmer, unseen & nines_tens, kept),)
     k = Knowledge(seat=view.seat, unseen=unseen, hands=tuple(hands), discards=discards, stock=stock,
-                  known=known, top=top.bit_length() - 1, stock_runs=runs, stock_known=given)
+                  known=known, top=top.bit_length() - 1, stock_runs=runs, stock_known=given,
+                  at_least=at_least)
     total = sum(n for n, _ in k.slots())
     if total != unseen.bit_count():
         raise SamplingError(f"{unseen.bit_count()} unseen cards for {total} places")
@@ -259,16 +270,21 @@ def _farmer(view: View) -> tuple[int | None, bool, tuple[int, ...]]:
         after = view.log[at + 1:at + 2]
         given = tuple(bits_of(mask_of(after[0].cards))) if after and type(after[0]) is Discard else ()
         return farmer, bool(given), given
-    return farmer, not (view.phase is Phase.DISCARD and view.to_act == farmer), ()
+    # the exchange is the farmer's next action, hidden from the others: it is still to come only
+    # while nothing follows the call and the farmer is to discard (a dealer's discard of the upcard
+    # comes later, after other actions)
+    pending = at == len(view.log) - 1 and view.phase is Phase.DISCARD and view.to_act == farmer
+    return farmer, not pending, ()
 
 
 def _farmer_kept(view: View, farmer: int, nines_tens: int, played: list[tuple[int, int]], *,
-                 passed: bool) -> int:
-    """How many of the nines and tens a farmer kept in the exchange are still in its hand at least:
-    those kept, less as many as it may have played, discarded as the dealer or passed to its partner."""
+                 passed: bool, discarded: bool = True) -> int:
+    """How many of the nines and tens a farmer kept in the exchange are still in its hand at least
+    (its hand and discards together when not ``discarded``): those kept, less as many as it may
+    have played, discarded as the dealer or passed to its partner."""
     shown = sum(1 for s, c in played if s == farmer and nines_tens >> c & 1)
     kept = view.rules.hand_size - view.rules.farmers_hand
-    return max(0, kept - shown - view.discard_counts[farmer] - passed)
+    return max(0, kept - shown - view.discard_counts[farmer] * discarded - passed)
 
 
 def _best_passers(view: View) -> set[int]:
@@ -312,8 +328,11 @@ def _upcard(view: View, seen: int) -> tuple[int, int]:
 def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> Sample:
     """One deal consistent with ``view``, drawn with ``rng``."""
     k = know if know is not None else knowledge(view)
-    filled = _assign_by_slot(bits_of(k.unseen), k.slots(), rng) if k.by_slot else \
-        _assign(bits_of(k.unseen), k.slots(), rng)
+    for _ in range(_REJECTION_TRIES):
+        filled = _assign_by_slot(bits_of(k.unseen), k.slots(), rng) if k.by_slot else \
+            _assign(bits_of(k.unseen), k.slots(), rng)
+        if not k.at_least or _holds_enough(k, filled):
+            break
     hands = [0] * view.n_seats
     hands[view.seat] = mask_of(view.hand)
     discards = [0] * view.n_seats
@@ -331,6 +350,18 @@ def sample(view: View, rng: random.Random, *, know: Knowledge | None = None) -> 
     for s, mask in k.known:
         hands[s] |= mask
     return Sample(hands=tuple(hands), discards=tuple(discards), stock=tuple(stock))
+
+
+def _holds_enough(k: Knowledge, filled: list[list[int]]) -> bool:
+    """Whether a drawn deal keeps every ``at_least`` of ``k``."""
+    for seat, mask, n in k.at_least:
+        held = 0
+        for (where, who), cards in zip(k.places(), filled, strict=True):
+            if who == seat and where != "stock":
+                held |= mask_of(cards)
+        if (held & mask).bit_count() < n:
+            return False
+    return True
 
 
 def samples(view: View, rng: random.Random, n: int) -> list[Sample]:
