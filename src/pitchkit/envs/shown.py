@@ -14,42 +14,23 @@ own row of each seat's cards is read, so no other seat's card is written.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from pitchkit.envs.encoding import MAX_BID, MAX_CARDS, N_ACTIONS, PHASES, PLAY_BASE
-from pitchkit.fast.jitting import COMPILED, source_stamp
-
-F = TypeVar("F", bound=Callable[..., Any])
+from pitchkit.fast.jitting import KeyedJit
 
 #: the files whose values the compiled code holds (this one, the encoding's constants, the phases)
 _SOURCES = (Path(__file__), Path(__file__).with_name("encoding.py"), Path(__file__).parents[1] / "actions.py")
 
 
-def jit(fn: F) -> F:
-    """``fn`` compiled with numba when it is installed, else ``fn`` itself; cached on disk where
-    numba can, under a key that also holds :data:`_SOURCES` (as the fast path's
-    :class:`~pitchkit.fast.jitting.KeyedJit` does). Unlike the fast path's functions these keep the
-    GIL: a call is too short to gain by releasing it, and releasing and taking it back is part of
-    every call's cost."""
-    if not COMPILED:
-        return fn
-    numba = importlib.import_module("numba")
-    try:
-        compiled = numba.njit(cache=True)(fn)
-        index = compiled._cache._cache_file
-        index._source_stamp = (index._source_stamp, _STAMP)
-    except (RuntimeError, AttributeError):  # numba: "cannot cache function ...: no locator available"
-        return cast(F, numba.njit(fn))
-    return cast(F, compiled)
-
-
-_STAMP = source_stamp(_SOURCES)
+#: compiled with numba when it is installed, cached on disk under a key that also holds
+#: :data:`_SOURCES`. Unlike the fast path's functions these keep the GIL: a call is too short to
+#: gain by releasing it, and releasing and taking it back is part of every call's cost.
+jit = KeyedJit(_SOURCES, nogil=False)
 
 #: the layout: seats, card row width, what a score of 1.0 is, the tensor's length, then the start
 #: of each part (-1 for the Euchre parts of other games)

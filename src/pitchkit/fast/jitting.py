@@ -29,8 +29,9 @@ except ImportError:
 COMPILED = _numba is not None and not _numba.config.DISABLE_JIT
 
 
-def jit(fn: F) -> F:
-    """Compile ``fn`` with numba when available; else return it unchanged.
+def jit(fn: F, *, nogil: bool = True) -> F:
+    """Compile ``fn`` with numba when available (releasing the GIL unless ``nogil`` is false); else
+    return it unchanged.
 
     The compiled code is cached on disk, where numba finds a writable directory: ``NUMBA_CACHE_DIR``,
     else the ``__pycache__`` next to the module, else the user's cache directory (``~/.cache/numba``
@@ -38,9 +39,9 @@ def jit(fn: F) -> F:
     if _numba is None or not COMPILED:
         return fn
     try:
-        return cast(F, _numba.njit(cache=True, nogil=True)(fn))
+        return cast(F, _numba.njit(cache=True, nogil=nogil)(fn))
     except RuntimeError:  # numba: "cannot cache function ...: no locator available"
-        return cast(F, _numba.njit(nogil=True)(fn))
+        return cast(F, _numba.njit(nogil=nogil)(fn))
 
 
 def source_stamp(files: Iterable[Path]) -> str:
@@ -58,7 +59,8 @@ class KeyedJit:
     :func:`source_stamp` of ``files``; where numba's cache cannot be keyed that way (or a file
     cannot be read), it compiles without a cache."""
 
-    def __init__(self, files: Iterable[Path]) -> None:
+    def __init__(self, files: Iterable[Path], *, nogil: bool = True) -> None:
+        self.nogil = nogil
         own = Path(__file__)
         #: the files hashed: this module (its settings compile them all) and ``files``
         self.files: tuple[Path, ...] = (own, *(f for f in files if f != own))
@@ -69,17 +71,17 @@ class KeyedJit:
             self.stamp = None
 
     def __call__(self, fn: F) -> F:
-        compiled = jit(fn)
+        compiled = jit(fn, nogil=self.nogil)
         if compiled is fn:
             return fn
         assert _numba is not None
         if self.stamp is None:
-            return cast(F, _numba.njit(nogil=True)(fn))
+            return cast(F, _numba.njit(nogil=self.nogil)(fn))
         try:
             index = compiled._cache._cache_file  # type: ignore[attr-defined]
             index._source_stamp = (index._source_stamp, self.stamp)
         except AttributeError:
-            return cast(F, _numba.njit(nogil=True)(fn))
+            return cast(F, _numba.njit(nogil=self.nogil)(fn))
         return compiled
 
 
