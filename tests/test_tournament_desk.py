@@ -508,3 +508,15 @@ def test_a_round_robin_that_cannot_seat_a_table_is_refused(tmp_path: Path) -> No
     with pytest.raises(DeskError, match="no table can be seated"):
         desk.seat()
     assert desk.event.rounds == [] and desk.event.stage == "entry" and desk.event.sections == {}
+
+
+def test_a_knockouts_first_round_is_a_knockout_round_and_darrtowns_a_go_round(tmp_path: Path) -> None:
+    """The Go-Round is seed 000's word for the Darrtown event: a knockout's rounds before the final
+    table are knockout rounds, in ``seat`` and in ``status``."""
+    names = ["Ann", "Bob", "Cy", "Dee", "Ed", "Fay", "Gus", "Hal", "Ivy"]
+    for fmt, word in (("knockout", "knockout round"), ("darrtown", "go-round")):
+        folder = event_dir(tmp_path / fmt, fmt, names)
+        seated = cli("seat", folder)
+        assert seated.exit_code == 0 and f"round 1 ({word}):" in seated.output
+        shown = cli("status", folder)
+        assert f"round 1 ({word}):" in shown.output and "go-round" not in shown.output.replace(word, "")

@@ -20,6 +20,7 @@ from pitchkit.record import action_json, record_hands, replay_game
 from pitchkit.tournament import darrtown, swiss, unl
 from pitchkit.tournament.event import (
     EVENT_FILE,
+    FORMATS,
     DeskError,
     Entrant,
     Event,
@@ -160,7 +161,7 @@ class Desk(PhysicalTables):
         rng = ev.rng("seat", number)
         if ev.kind == "elimination":
             rng.shuffle(field)
-            stage = "final" if len(field) <= ev.table_size else "go-round"
+            stage = "final" if len(field) <= ev.table_size else FORMATS[ev.format].early_round
             if len(field) < ev.least_sides:
                 raise DeskError(f"{len(field)} entrants are left and a table needs {ev.least_sides}: "
                                 "make the event again with a larger --advance")

@@ -46,12 +46,15 @@ class Format:
     section_size: int
     clock: float
     summary: str
+    #: an elimination event's rounds before its final table
+    early_round: str = "knockout round"
 
 
 #: the formats by name (``table_size`` None: the preset's seats, or its teams)
 FORMATS: dict[str, Format] = {
     "darrtown": Format("elimination", "pct-tournament", 4, 1, 0, 0.0,
-                       "Darrtown Go-Rounds (seed 000): tables of two to four, table winners go on"),
+                       "Darrtown Go-Rounds (seed 000): tables of two to four, table winners go on",
+                       "go-round"),
     "knockout": Format("elimination", "pct", None, 1, 0, 0.0,
                        "single elimination for any preset: table winners go on to one final table"),
     "unl": Format("sections", "ten-point", None, 2, 8, 45.0,
