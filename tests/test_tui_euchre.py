@@ -65,7 +65,8 @@ def test_the_hand_panel_says_who_makes_trump_and_the_tricks_to_take(alone: bool)
     maker = view.pitcher
     assert maker is not None and view.trump is not None
     info = info_text(view, NAMES, 1).plain
-    assert f"{NAMES[maker]} must take 3 tricks" in info
+    owner = "Your team" if maker == 0 else f"{NAMES[maker]}'s team"
+    assert (f"{NAMES[maker]} must take 3 tricks alone" if alone else f"{owner} must take 3 tricks") in info
     verb = "make" if maker == 0 else "makes"
     words = " ".join(info.split())
     assert "Making trump: " in words and f"{NAMES[maker]} {verb} {view.trump.long_name}" in words

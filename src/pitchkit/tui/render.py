@@ -159,10 +159,17 @@ def status_text(view: View, names: Sequence[str]) -> Text:
 
 def contract(view: View, names: Sequence[str]) -> str:
     """What the maker must make: ``"Seat 2 must make 3"``, or where a hand is scored by the makers'
-    tricks ``"Seat 2 must take 3 tricks"``."""
+    tricks ``"Seat 2's team must take 3 tricks"`` (``"Seat 2 must take 3 tricks alone"``)."""
     assert view.pitcher is not None and view.bid is not None
     if view.rules.score_by == ScoreBy.TRICKS:
-        return f"{names[view.pitcher]} must take {view.bid} tricks"
+        name = names[view.pitcher]
+        if any(isinstance(a, Choose) and a.seat == view.pitcher and a.option in (Choice.ALONE, Choice.BLIND)
+               for a in view.log):
+            return f"{name} must take {view.bid} tricks alone"
+        if view.rules.teams:
+            owner = "Your" if name == "You" else f"{name}'s"
+            return f"{owner} team must take {view.bid} tricks"
+        return f"{name} must take {view.bid} tricks"
     return f"{names[view.pitcher]} must make {view.rules.bid_name(view.bid)}"
 
 
