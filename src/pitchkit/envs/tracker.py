@@ -60,6 +60,7 @@ class Tracker:
         offsets = layout.offsets
         #: the byte array the compiled code reads and writes, and its parts
         self.memory, self.state, stacked, self.masks = sh.allocate(n, layout.size)
+        self._show = sh.show
         self.state[[sh.N, sh.D, sh.SCALE, sh.SIZE]] = n, layout.deck, layout.scale, layout.size
         self.state[sh.O_HAND:sh.O_HAND + len(sh.PARTS)] = [
             offsets[name][0] if name in offsets else -1 for name in sh.PARTS]
@@ -104,47 +105,54 @@ class Tracker:
         at = len(log)
         packed = -1
         if hand is not self._hand or at != self._at:
-            last = log[-1] if at == self._at + 1 and hand is self._hand else None
-            if type(last) is Play and self._events < _MAX_EVENTS - 1:
-                packed = last.seat << _SEAT | last.card << _VALUE
-                tricks = len(hand.tricks)
-                if tricks != self._tricks:
-                    self._tricks = tricks
-                    packed |= hand.tricks[-1][1] + 1 << _WON
-            elif type(last) is Bid and self._events < _MAX_EVENTS - 1:
-                packed = sh.pack(_BID, last.seat, 1 + (last.amount or 0))
-            else:
+            if at == self._at + 1 and hand is self._hand and self._events < _MAX_EVENTS - 1:
+                last = log[-1]
+                if type(last) is Play:
+                    packed = last.seat << _SEAT | last.card << _VALUE
+                    tricks = hand.tricks
+                    if len(tricks) != self._tricks:
+                        self._tricks = len(tricks)
+                        packed |= tricks[-1][1] + 1 << _WON
+                elif type(last) is Bid:
+                    packed = _BID | last.seat << _SEAT | 1 + (last.amount or 0) << _VALUE
+            if packed < 0:
                 # a new hand, several actions, or another kind of action
                 self._snapshot(hand)
-            if packed >= 0:
+            else:
                 self._at = at
-                if hand.phase is not self._phase or hand.trump != self._trump:
-                    self._phase, self._trump = hand.phase, hand.trump
+                phase, trump = hand.phase, hand.trump
+                if phase is not self._phase or trump != self._trump:
+                    self._phase, self._trump = phase, trump
                     packed |= sh.pack_state(
-                        _PHASE_INDEX[hand.phase], -1 if hand.trump is None else hand.trump,
+                        _PHASE_INDEX[phase], -1 if trump is None else trump,
                         -1 if hand.bid is None else hand.bid, -1 if hand.pitcher is None else hand.pitcher)
         if seat < 0:
             if packed >= 0:
-                self._events = sh.show(self.memory, -1, 0, -1, -1, packed)
+                self._events = self._show(self.memory, -1, 0, -1, -1, packed)
             return
         to_act = hand.to_act
         if to_act is None:
             to_act = -1
-        seen = self._seen[seat]
-        if seen != self._events or to_act != self._shown_to_act[seat] or plays >= 0 or packed >= 0:
-            self._events = self._seen[seat] = sh.show(self.memory, seat, seen, to_act, plays, packed)
+        seen_by = self._seen
+        seen = seen_by[seat]
+        if packed >= 0 or plays >= 0 or seen != self._events or to_act != self._shown_to_act[seat]:
+            self._events = seen_by[seat] = self._show(self.memory, seat, seen, to_act, plays, packed)
             self._shown_to_act[seat] = to_act
             if seen < 0:
                 self._shown_pending[seat] = ()
         if pending or self._shown_pending[seat]:
-            picked = tuple(self._pending_at + c for c in pending)
-            if picked != self._shown_pending[seat]:
-                cells = self._seat_cells[seat]
-                for i in self._shown_pending[seat]:
-                    cells[i] = 0.0
-                for i in picked:
-                    cells[i] = 1.0
-                self._shown_pending[seat] = picked
+            self._show_pending(seat, pending)
+
+    def _show_pending(self, seat: int, pending: tuple[Card, ...]) -> None:
+        """Set the ``pending`` entries of ``seat``'s buffer to its picks under way."""
+        picked = tuple(self._pending_at + c for c in pending)
+        if picked != self._shown_pending[seat]:
+            cells = self._seat_cells[seat]
+            for i in self._shown_pending[seat]:
+                cells[i] = 0.0
+            for i in picked:
+                cells[i] = 1.0
+            self._shown_pending[seat] = picked
 
     def _snapshot(self, hand: Hand) -> None:
         """Record the whole of ``hand`` afresh; every buffer is written whole when next observed."""
