@@ -4,6 +4,7 @@ checked against the games as they were played."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -194,3 +195,21 @@ def test_stats_count_euchre_makes_not_bids(tmp_path: Path) -> None:
     table = runner.invoke(app, ["stats", "--save-dir", str(tmp_path)], env={"COLUMNS": "100"}).stdout
     assert "your bids made" in table and "your makes made" in table
     assert "How trump was made" in table and "euchred" in table and "round two" in table
+
+
+def test_simulate_euchre_made_it_and_euchred_are_the_same_figures_above_and_in_the_outcomes() -> None:
+    """The summary line's "made it" counts the marches and its "euchred" every kind of euchre; the
+    outcomes table shows the same two totals, each over its parts."""
+    result = runner.invoke(app, ["simulate", "--variant", "euchre", "--hands", "300", "--engine", "--quiet",
+                                 "-o", "super-euchre-points=4"])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    top = re.search(r"made it (\d+\.\d)%, euchred (\d+\.\d)%", text)
+    assert top is not None
+    rows = dict(re.findall(r"│\s+(\S.*?)\s+│\s+(\d+\.\d)% │", text))
+    assert (rows["made it"], rows["euchred"]) == top.groups()
+    made_parts = ["made, not every trick", "a march (every trick)", "a march alone"]
+    euchre_parts = ["a plain euchre", "without a trick (super-euchre)"]
+    for total, parts in (("made it", made_parts), ("euchred", euchre_parts)):
+        assert abs(sum(float(rows[p]) for p in parts) - float(rows[total])) <= 0.15
+    assert "euchre " not in text.replace("a plain euchre", "")

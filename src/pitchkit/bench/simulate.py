@@ -28,6 +28,9 @@ TRICK_OUTCOMES = (("made", None), ("march", None), ("alone-march", "going_alone"
                   ("blind-march", "blind_loner_points"), ("euchre", None),
                   ("super-euchre", "super_euchre_points"), ("lone-euchre", "defend_alone_points"))
 
+#: the outcomes in which the makers made it (every other outcome is a euchre of some kind)
+MADE_OUTCOMES = ("made", "march", "alone-march", "blind-march")
+
 
 def trick_outcomes(rules: Rules) -> list[str]:
     """The outcomes ``rules`` can give a hand scored by tricks (the award each scores)."""

@@ -10,6 +10,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from pitchkit.bench.simulate import MADE_OUTCOMES
 from pitchkit.bench.simulate import simulate as run_simulation
 from pitchkit.bench.suite import SECTIONS, render, run_suite, step_count
 from pitchkit.cli.app import QUIET, app, fail, parse_option_pairs, progress_bar
@@ -137,15 +138,35 @@ def _show_tricks(console: Console, out: dict[str, object]) -> None:
     making = out["making"]
     outcomes = out["outcomes"]
     assert isinstance(making, dict) and isinstance(outcomes, dict)
-    console.print(f"made {out['made_rate']:.1%}, euchred {out['euchred_rate']:.1%}, "
+    console.print(f"made it {out['made_rate']:.1%}, euchred {out['euchred_rate']:.1%}, "
                   f"thrown in {out['thrown_in_rate']:.1%}; {out['points_per_hand']:.3f} points per "
                   f"hand, makers {out['makers_delta_per_hand']:+.3f} per hand")
     labels = (("ordered_up", "ordered up (round one)"), ("named", "named (round two)"),
               ("alone", "alone"), ("dealer_side", "by the dealer's side"))
     console.print(_two_columns("Making trump", ("trump", "share"),
                                ((label, f"{making[key]:.1%}") for key, label in labels)))
-    console.print(_two_columns("Outcomes", ("outcome", "share"),
-                               ((name, f"{v:.1%}") for name, v in outcomes.items())))
+    console.print(_two_columns("Outcomes", ("outcome", "share"), _outcome_rows(out, outcomes)))
+
+
+#: each outcome of a hand scored by tricks, in words
+OUTCOME_WORDS = {"made": "made, not every trick", "march": "a march (every trick)",
+                 "alone-march": "a march alone", "blind-march": "a blind double loner's march",
+                 "euchre": "a plain euchre", "super-euchre": "without a trick (super-euchre)",
+                 "lone-euchre": "by a lone defender"}
+
+
+def _outcome_rows(out: dict[str, object], outcomes: dict[str, float]) -> list[tuple[str, str]]:
+    """The outcomes under their two totals, "made it" (the makes and the marches) and "euchred"
+    (every euchre), the same figures as the summary line."""
+    rows: list[tuple[str, str]] = []
+    for total, key, made in (("made it", "made_rate", True), ("euchred", "euchred_rate", False)):
+        parts = [(name, v) for name, v in outcomes.items() if (name in MADE_OUTCOMES) == made]
+        rate = out[key]
+        assert isinstance(rate, float)
+        rows.append((total, f"{rate:.1%}"))
+        if len(parts) > 1:
+            rows += [(f"  {OUTCOME_WORDS.get(name, name)}", f"{v:.1%}") for name, v in parts]
+    return rows
 
 
 def _two_columns(title: str, head: tuple[str, str], rows: Iterable[tuple[str, str]]) -> Table:
