@@ -304,11 +304,12 @@ class Decisions:
         if seat is None:
             raise IllegalActionError("the game is over")
         game = self.game
-        if type(action_id) is int and game.hand.phase is _PLAY and self._plays_only:
+        # the cards the seat may play are known once its mask was asked for (in the play phase)
+        plays = self._playable
+        if plays is None and game.hand.phase is _PLAY and self._plays_only:
+            plays = self._plays()
+        if plays is not None and type(action_id) is int:
             card = action_id - _PLAY_BASE
-            plays = self._playable
-            if plays is None:
-                plays = self._plays()
             if 0 <= card < _MAX_CARDS and plays >> card & 1:
                 # a legal play (the engine checks it again): apply() without its checks
                 result = game.apply(PLAYS[seat][card])

@@ -13,8 +13,8 @@ written into a buffer when its seat is observed.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import MutableSequence
+from struct import Struct
 from typing import TYPE_CHECKING, cast
 
 import numpy as np
@@ -37,6 +37,8 @@ _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
 _BID, _MAX_EVENTS, _COUNT = sh.BID, sh.MAX_EVENTS, sh.COUNT
 # a card played, packed as sh.pack does (its kind is 0)
 _SEAT, _VALUE, _WON = sh.SEAT_BIT, sh.VALUE_BIT, sh.WON_BIT
+#: the byte where a snapshot's values start in the game's memory
+_SNAPSHOT_AT = sh.TRICK_CARDS * 8
 
 
 def cells_of(array: npt.NDArray[np.float32]) -> Cells:
@@ -61,13 +63,14 @@ class Tracker:
         #: the byte array the compiled code reads and writes, and its parts
         self.memory, self.state, stacked, self.masks = sh.allocate(n, layout.size)
         self._show = sh.show
+        #: writes a snapshot's values (from TRICK_CARDS on: the scalars, then each seat's) into memory
+        self._bytes = self.memory.data
+        self._write_values = Struct(f"={sh.SEATS - sh.TRICK_CARDS + sh.STRIDE * n}q").pack_into
         self.state[[sh.N, sh.D, sh.SCALE, sh.SIZE]] = n, layout.deck, layout.scale, layout.size
         self.state[sh.O_HAND:sh.O_HAND + len(sh.PARTS)] = [
             offsets[name][0] if name in offsets else -1 for name in sh.PARTS]
         cells = memoryview(self.state)  # type: ignore[arg-type]
         self._cells = cast("MutableSequence[int]", cells)
-        #: the item format of ``_cells`` (int64: "l" or "q", as the platform names it)
-        self._cells_format = cells.format
         self._pending_at = offsets["pending"][0]
         #: each seat's observation buffer (rows of one array)
         self.buffers: list[npt.NDArray[np.float32]] = list(stacked)
@@ -178,14 +181,15 @@ class Tracker:
         latest = dict(hand.auction.bids)
         aside = bool(hand.set_aside())
         seats = hand.seats
-        # cards are received only from a partner's pass
+        # cards are received only from a partner's pass, and unseen only where a blind loner may be called
         passes = any(hand.passed)
+        own = [own_cards(hand, s) for s in range(n)] if hand.rules.blind_loner_points else hand.hands
         for s, held, discarded, passed, score in zip(range(n), hand.hands, hand.discards, hand.passed,
                                                      hand.scores_before, strict=True):
-            values += (s in seats, own_cards(hand, s), discarded, passed, hand.received(s) if passes else 0,
+            values += (s in seats, own[s], discarded, passed, hand.received(s) if passes else 0,
                        held.bit_count(), discarded.bit_count(), passed.bit_count() if aside else 0,
                        0 if s not in latest else 1 + (latest[s] or 0), score, s in out, played[s],
                        captured[s], trick[s])
-        self._cells[sh.TRICK_CARDS:sh.TRICK_CARDS + len(values)] = array(self._cells_format, values)
+        self._write_values(self._bytes, _SNAPSHOT_AT, *values)
         self._events = self._cells[_COUNT] = 0
         self._seen = [-1] * n
