@@ -19,12 +19,12 @@ from pitchkit import Game, make_rules
 from pitchkit.actions import Action, Choice, Choose, DeclareTrump
 from pitchkit.cli import app
 from pitchkit.tui.app import PlayApp
-from pitchkit.tui.cards import GLYPHS, suit_markup
+from pitchkit.tui.cards import GLYPHS, card_markup, suit_markup
 from pitchkit.tui.keys import choices
 from pitchkit.tui.narrate import result_lines
 from pitchkit.tui.render import history_table, info_text, prompt_text, seats_table
 from pitchkit.view import make_view
-from tests.test_tui import make_app, run, settle, text_of
+from tests.test_tui import log_text, make_app, run, settle, text_of
 
 NAMES = ["You", "Seat 1", "Seat 2", "Seat 3"]
 
@@ -172,3 +172,33 @@ def test_a_narrow_seats_table_shows_the_makers_suit_without_cutting_a_column(alo
     rows = console.export_text()
     line = next(r for r in rows.splitlines() if NAMES[view.pitcher] in r)
     assert GLYPHS[view.trump] in line and "…" not in rows, rows
+
+
+@pytest.mark.parametrize("round_two", [False, True])
+def test_the_live_log_says_who_makes_trump_and_the_dealer_picking_up(tmp_path: Path, round_two: bool) -> None:
+    """The table's log tells the making as the text log does: ``"You make ♠ spades trump"`` (not
+    ``"You: spades are trump"``), and when the upcard is ordered up ``"Seat 3 picks up 9♥"``; named in
+    round two, nobody picks it up."""
+    app = make_app(make_rules("euchre"), tmp_path, dealer=3, passing=True)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        if round_two:
+            await pilot.press("p")
+            await settle(app, pilot)
+        view = s.view(0)
+        assert view.my_turn and view.upcard is not None
+        upcard = view.upcard
+        call = next(a for a in view.legal if isinstance(a, DeclareTrump))
+        await pilot.press(key_for(app, call))
+        await settle(app, pilot)
+        await pilot.press(key_for(app, Choose(0, Choice.PARTNER)))
+        await settle(app, pilot)
+        log = log_text(app)
+        suit = " ".join(Text.from_markup(suit_markup(call.suit)).plain.split())
+        assert f"You make {suit} trump" in log and "are trump" not in log, log
+        pickup = f"Seat 3 picks up {Text.from_markup(card_markup(upcard)).plain}"
+        assert (pickup in log) != round_two, log
+        await pilot.press("q")
+
+    run(app, script)

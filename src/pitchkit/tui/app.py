@@ -28,7 +28,7 @@ from pitchkit.tui.explain import (
     teams_note,
 )
 from pitchkit.tui.keys import KeyChoice, choices
-from pitchkit.tui.narrate import action_line, end_lines, result_lines, says
+from pitchkit.tui.narrate import action_line, end_lines, live_lines, result_lines, says
 from pitchkit.tui.quitting import GuardedTable
 from pitchkit.tui.render import history_table
 from pitchkit.tui.screens import AGAIN, QUIT, HistoryScreen, SummaryScreen
@@ -99,9 +99,11 @@ class PlayApp(GuardedTable):
         self.message("")
         self._log_hand_start()
         s = self.session
-        for action in s.game.hand.log:  # a resumed hand: what happened before it was saved
-            self.log_line(action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup,
-                                      reveal=action.seat == self.focus_seat))
+        hand = s.game.hand
+        for i, action in enumerate(hand.log, start=1):  # a resumed hand: what happened before it was saved
+            for line in live_lines(hand, i, s.names, fmt=card_markup, fmt_suit=suit_markup,
+                                   reveal=action.seat == self.focus_seat):
+                self.log_line(line)
         self._redraw()
         self._advance()
 
@@ -170,8 +172,8 @@ class PlayApp(GuardedTable):
         seat = step.action.seat
         action = step.action
         view = s.view(self.focus_seat)
-        line = action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup,
-                           reveal=seat == self.focus_seat)
+        line, *more = live_lines(step.hand, len(step.hand.log), s.names, fmt=card_markup,
+                                 fmt_suit=suit_markup, reveal=seat == self.focus_seat)
         if isinstance(action, Play) and (what := card_note(action.card, s.rules, view.trump)):
             line += f" ({what})"
         if isinstance(action, DeclareTrump) and view.trick:  # a jack or joker lead named trump
@@ -181,7 +183,8 @@ class PlayApp(GuardedTable):
         if step.trick_winner is not None:
             winner = s.names[step.trick_winner]
             line += f"  → [bold]{winner}[/] {'win' if winner == 'You' else 'wins'} the trick"
-        self.log_line(line)
+        for text in (line, *more):
+            self.log_line(text)
         self.note(auction_note(view, action, s.names))
         if not self._teams_told and (teams := teams_note(view, s.names, fmt=card_markup)):
             self._teams_told = True

@@ -328,6 +328,29 @@ def pack_lines(draws: Sequence[Taken], names: Sequence[str], *, fmt: CardFormat 
     return lines
 
 
+def in_auction(action: Action, upcard: Card | None) -> bool:
+    """True for the actions the logs tell in the auction's words (:func:`auction_words`): bids and
+    decisions, and naming trump where an upcard was turned (elsewhere trump is named by a play)."""
+    return isinstance(action, Bid | Choose) or (isinstance(action, DeclareTrump) and upcard is not None)
+
+
+def live_lines(hand: Hand, index: int, names: Sequence[str], *, fmt: CardFormat = str,
+               fmt_suit: SuitFormat = plain_suit, reveal: bool = True) -> list[str]:
+    """The ``index``-th action of ``hand`` (from 1) in the words of :func:`trick_lines`, for a log
+    that tells one action at a time: ``"Seat 1 makes spades trump"`` at Euchre, then the dealer
+    ``"Seat 2 picks up 9H"`` when the upcard goes to the dealer's hand (other cards from the pack
+    stay unsaid, they are private)."""
+    action = hand.log[index - 1]
+    upcard = None if hand.upcard is None else CARDS[hand.upcard]
+    if not in_auction(action, upcard):
+        return [action_line(action, hand.rules, names, fmt=fmt, fmt_suit=fmt_suit, reveal=reveal)]
+    lines = [auction_words(action, hand.rules, names, fmt_suit=fmt_suit)]
+    if upcard is not None:
+        picked = [t for t in pack_draws(hand).get(index, []) if t.cards == (upcard,) and not t.rest]
+        lines += pack_lines(picked, names, fmt=fmt, upcard=upcard)
+    return lines
+
+
 def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 fmt_suit: SuitFormat = plain_suit, reveal: Callable[[int], bool] = lambda s: True,
                 pack: bool = False) -> list[str]:
@@ -351,7 +374,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 lines.append(label + ", ".join(auction))
                 auction = []
             lines += pack_lines(draws[i - 1], names, fmt=fmt, upcard=upcard)
-        if isinstance(action, Bid | Choose) or (isinstance(action, DeclareTrump) and upcard is not None):
+        if in_auction(action, upcard):
             auction.append(auction_words(action, rules, names, fmt_suit=fmt_suit))
             continue
         if auction:
@@ -366,7 +389,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 plays[-1] += f" ({fmt_suit(action.suit)} trump)"
             else:
                 lines.append(action_line(action, rules, names, fmt=fmt, fmt_suit=fmt_suit))
-        else:
+        elif isinstance(action, Play):
             plays.append(f"{names[action.seat]} {fmt(action.card)}")
             if len(plays) == per_trick:
                 winner = hand.tricks[done][1]
