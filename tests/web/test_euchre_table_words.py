@@ -112,3 +112,52 @@ def test_the_replay_page_of_a_euchre_record_names_the_maker_and_counts_tricks_by
     page.click("#last")
     result = page.inner_text("#result")
     assert "Tricks taken: Seat 0 & Seat 2" in result and "Seat 1 & Seat 3" in result
+
+
+WORDS_JS = """async ([actions, state]) => {
+    const words = await import('/static/words.js');
+    const panel = await import('/static/panel.js');
+    return actions.map(a => [words.hintWords(a, state), panel.hintHtml({action: a, bot: 'heuristic'}, state)]);
+}"""
+
+
+def _hints(context: BrowserContext, base: str, actions: list[dict[str, Any]], state: dict[str, Any]) -> Any:
+    page = context.new_page()
+    page.goto(base + "/replay")
+    return page.evaluate(WORDS_JS, [actions, state])
+
+
+def test_the_seats_say_team_a_and_team_b_as_the_terminal_does(
+        web_server: Server, context: BrowserContext) -> None:
+    seats = _render(context, web_server.base, ORDERED, EUCHRE)["seats"]
+    assert seats.count("team A") == 2 and seats.count("team B") == 2 and "team 1" not in seats
+
+
+def test_a_hint_is_an_instruction_order_up_name_trump_or_go_alone(
+        web_server: Server, context: BrowserContext) -> None:
+    making = {**ORDERED, "phase": "auction", "to_act": 2, "log": ORDERED["log"][:1]}
+    round_two = {**making, "log": [{"seat": s, "bid": "pass"} for s in range(6)]}
+    got = _hints(context, web_server.base, [{"seat": 2, "trump": "S"}, {"seat": 2, "choose": "alone"},
+                                            {"seat": 2, "bid": "pass"}], making)
+    assert [words for words, _ in got] == ["order up 10\u2660", "go alone", "Pass"]
+    assert all(words in html for words, html in got)
+    [(named, _)] = _hints(context, web_server.base, [{"seat": 2, "trump": "H"}], round_two)
+    assert named == "name \u2665 hearts trump"
+
+
+def test_a_benny_turned_up_stands_for_the_suit_the_dealer_names(
+        web_server: Server, context: BrowserContext) -> None:
+    """euchre-uk: the dealer names the suit the Benny stands for; making that suit trump is ordering
+    up (or, the dealer, picking up) the Benny, not naming trump."""
+    log = [{"seat": 3, "trump": "H"}, {"seat": 0, "bid": "pass"}, {"seat": 1, "trump": "H"},
+           {"seat": 1, "choose": "partner"}]
+    benny = {**ORDERED, "upcard": "BJ", "trump": "H", "log": log}
+    assert _render(context, web_server.base, benny, EUCHRE)["log"][:3] == [
+        "Bot 3 names \u2665 hearts for the Benny", "Bot 0 passes", "Bot 1 orders up the Benny"]
+    picked = {**benny, "pitcher": 3, "log": [log[0], *({"seat": s, "bid": "pass"} for s in range(3)),
+                                             {"seat": 3, "trump": "H"}]}
+    assert _render(context, web_server.base, picked, EUCHRE)["log"][-1] == "Bot 3 picks up the Benny"
+    naming = {**benny, "phase": "auction", "to_act": 3, "log": []}
+    [(first, _)] = _hints(context, web_server.base, [{"seat": 3, "trump": "S"}], naming)
+    [(then, _)] = _hints(context, web_server.base, [{"seat": 0, "trump": "H"}], {**naming, "log": log[:1]})
+    assert (first, then) == ("name \u2660 spades for the Benny", "order up the Benny")

@@ -2,7 +2,7 @@
 // hand forms), and a hint with its reason.
 import { esc } from "./api.js";
 import { cardShort, SUITS } from "./cards.js";
-import { actionWords, bidLabel, suitWords } from "./words.js";
+import { bidLabel, hintWords, suitWords } from "./words.js";
 
 /** The rule values the page draws by, from the table's ``options`` (every rule by option name). */
 export function drawingOptions(options) {
@@ -83,9 +83,9 @@ function signed(x) {
 }
 
 /** A hint: what the bot would do, why, and the estimates behind it. */
-export function hintHtml(m) {
+export function hintHtml(m, state = null) {
   const a = m.action;
-  const what = a.play ? `play ${cardShort(a.play)}` : "bid" in a ? bidLabel(a.bid) : actionWords(a);
+  const what = hintWords(a, state);
   let table = "";
   if (m.bids && m.bids.length) {
     const rows = m.bids.map((b) => `<tr${"bid" in a && a.bid === b.bid ? ' class="chosen"' : ""}><th scope="row">${esc(bidLabel(b.bid))}</th><td>${SUITS[b.trump] ? esc(suitWords(b.trump)) : esc(b.trump)}</td><td>${Math.round(b.make * 100)}%</td><td>${signed(b.expected)}</td></tr>`).join("");

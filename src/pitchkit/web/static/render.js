@@ -1,7 +1,8 @@
 // Drawing the table from a seat's state: seats, auction, trick, prompt, actions and hand.
 import { esc } from "./api.js";
 import { cardHtml, cardShort, groupHand, SUITS, suitOf } from "./cards.js";
-import { actionWords, bidLabel, choiceLabel, suitWords } from "./words.js";
+import { actionWords, bidLabel, choiceLabel, firstPerson, suitWords } from "./words.js";
+
 
 /** Seat names as the page shows them: "You" for the viewer's own seat. */
 export function namer(table, mySeat) {
@@ -50,7 +51,7 @@ export function seatsHtml(ctx) {
     for (const [what, x] of ht ? [["High", ht.high], ["Low", ht.low]] : []) {
       if (x && x.sure && x.seat === s) badges.push(`<span class="badge" title="${what.toLowerCase()} of trump">${what} ${esc(cardShort(x.card))}</span>`);
     }
-    let team = ctx.teams ? ` \u00b7 team ${(s % ctx.teams) + 1}` : "";
+    let team = ctx.teams ? ` \u00b7 team ${"ABCDEFGHI"[s % ctx.teams]}` : "";
     if (ht && ht.teams) team = ht.teams[0].includes(s) ? " \u00b7 high & low team" : " \u00b7 the other team";
     const kind = table.seats[s] && table.seats[s].kind === "bot" ? `${table.seats[s].bot} bot \u00b7 ` : "";
     out.push(`<div class="seat${turn ? " turn" : ""}${s === mine ? " mine" : ""}" data-seat="${s}">` +
@@ -232,16 +233,6 @@ export function handHtml(ctx) {
   return `<h2 class="sr">Your cards</h2>${html}${notes.length ? `<p class="muted">${esc(notes.join(" "))}</p>` : ""}`;
 }
 
-const VERBS = {
-  passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call",
-  goes: "go", looks: "look", orders: "order", picks: "pick",
-};
-
-/** "plays K♠" said of oneself: "play K♠". */
-export function firstPerson(words) {
-  const [verb, ...rest] = words.split(" ");
-  return [VERBS[verb] || verb, ...rest].join(" ");
-}
 
 /** The hand so far in words, with each trick's winner. */
 export function logLines(ctx) {

@@ -16,7 +16,7 @@ function draw() {
   const options = view.data.options || {};
   const ctx = { name, seat: null, groups: sides(view.data.players, Number(options.teams) || 0), options };
   $("where").textContent = `Hand ${view.hand + 1} of ${view.data.hands.length}, step ${view.step} of ${hand.steps.length - 1}` +
-    (step.action ? `: ${name(step.action.seat)} ${actionWords(step.action, { upcard: step.upcard, dealer: hand.dealer })}` : ": the deal");
+    (step.action ? `: ${name(step.action.seat)} ${actionWords(step.action, { upcard: step.upcard, dealer: hand.dealer, log: hand.steps.slice(1, view.step + 1).map((x) => x.action) })}` : ": the deal");
   const parts = [`${name(hand.dealer)} dealt`];
   if (step.trump) parts.push(`trump ${suitWords(step.trump)}`);
   else if (step.upcard) parts.push(`${cardShort(step.upcard)} turned up`);

@@ -8,7 +8,7 @@ import {
 } from "./render.js";
 import { historyHtml, summaryHtml } from "./summary.js";
 import { handTeams } from "./teams.js";
-import { actionWords, bidLabel } from "./words.js";
+import { hintWords } from "./words.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -141,7 +141,7 @@ function onMessage(m) {
     const a = m.action;
     page.hint = a.play || JSON.stringify(a);
     page.hintShown = m;
-    notice(`Hint (${m.bot}): ${a.play ? `play ${cardShort(a.play)}` : "bid" in a ? bidLabel(a.bid) : actionWords(a)}`);
+    notice(`Hint (${m.bot}): ${hintWords(a, page.state)}`);
     draw();
   }
 }
@@ -271,7 +271,7 @@ function draw() {
   put("log", logLines(c).map((l) => `<li>${esc(l)}</li>`).join(""));
   put("history", historyHtml(page.history.filter(Boolean), c));
   $("hint-box").hidden = !page.hintShown;
-  put("hint-box", page.hintShown ? hintHtml(page.hintShown) : "");
+  put("hint-box", page.hintShown ? hintHtml(page.hintShown, page.state) : "");
   const myTurn = c.state && c.seat !== null && c.state.to_act === c.seat && c.state.phase !== "done";
   $("hint-btn").disabled = !myTurn;
   $("hint-btn").hidden = c.seat === null;

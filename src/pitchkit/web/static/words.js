@@ -31,12 +31,19 @@ export function suitWords(suit) { return `${SUITS[suit].sym} ${SUITS[suit].name}
 
 /** What one action did, after the actor's name: "bids 3", "plays K♠", "discards 3 cards"; with the
  * hand's ``upcard`` and ``dealer`` (Euchre), making the upcard's suit trump "orders up 10♠", or "picks
- * up 10♠" said of the dealer. */
-export function actionWords(a, { upcard = null, dealer = null } = {}) {
+ * up 10♠" said of the dealer. A Benny turned up (euchre-uk) stands for the suit the dealer names
+ * first, the first naming of trump in the hand's ``log`` (the actions so far): "names ♠ spades for
+ * the Benny", then "orders up the Benny". */
+export function actionWords(a, { upcard = null, dealer = null, log = [] } = {}) {
   if ("bid" in a) return a.bid === "pass" ? "passes" : `bids ${a.bid}`;
   if ("play" in a) return `plays ${cardShort(a.play)}`;
-  if ("trump" in a && upcard && upcard.slice(-1) === a.trump) {
-    return `${a.seat === dealer ? "picks" : "orders"} up ${cardShort(upcard)}`;
+  if ("trump" in a && upcard) {
+    const benny = !SUITS[upcard.slice(-1)];
+    const naming = benny ? log.find((x) => "trump" in x) : null;
+    if (benny && (!naming || naming === a)) return `names ${suitWords(a.trump)} for the Benny`;
+    if (a.trump === (benny ? naming.trump : upcard.slice(-1))) {
+      return `${a.seat === dealer ? "picks" : "orders"} up ${benny ? "the Benny" : cardShort(upcard)}`;
+    }
   }
   if ("trump" in a) return `names ${suitWords(a.trump)} trump`;
   if ("discard" in a) {
@@ -51,6 +58,24 @@ export function actionWords(a, { upcard = null, dealer = null } = {}) {
   }
   if ("choose" in a) return CHOICE_DONE[a.choose] || a.choose;
   return JSON.stringify(a);
+}
+
+const VERBS = {
+  passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call",
+  goes: "go", looks: "look", orders: "order", picks: "pick",
+};
+
+/** "plays K♠" said of oneself: "play K♠". */
+export function firstPerson(words) {
+  const [verb, ...rest] = words.split(" ");
+  return [VERBS[verb] || verb, ...rest].join(" ");
+}
+
+/** A hint's action as an instruction, with the hand's ``state`` (its upcard, dealer and log): "play
+ * K♠", "Bid 3", "name ♠ spades trump", "order up 9♥", "go alone". */
+export function hintWords(a, state = {}) {
+  if ("bid" in a) return bidLabel(a.bid);
+  return firstPerson(actionWords(a, state || {}));
 }
 
 /** One award in words: "High (A♥): Ann", with its value and whether it scored. */
