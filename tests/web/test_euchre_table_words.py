@@ -117,7 +117,8 @@ def test_the_replay_page_of_a_euchre_record_names_the_maker_and_counts_tricks_by
 WORDS_JS = """async ([actions, state]) => {
     const words = await import('/static/words.js');
     const panel = await import('/static/panel.js');
-    return actions.map(a => [words.hintWords(a, state), panel.hintHtml({action: a, bot: 'heuristic'}, state)]);
+    return actions.map(a => [words.hintWords(a, state),
+                             panel.hintHtml({action: a, bot: 'heuristic'}, state)]);
 }"""
 
 
