@@ -207,16 +207,20 @@ class Decisions:
         """``{"observation": observations[seat], "action_mask": masks[seat]}``, both brought up
         to date now (the same dict and arrays every time: later decisions change them)."""
         hand = self.game.hand
-        if self._mask_turn[seat] == self._turn:
+        turn = self._turn
+        if self._mask_turn[seat] == turn:
             plays = -1
         elif seat == self.seat and hand.phase is _PLAY and self._plays_only and not self._mask_ids[seat]:
             # the commonest decision: the mask is its play ids alone
-            self._mask_turn[seat] = self._turn
+            self._mask_turn[seat] = turn
             known = self._playable
             plays = self._playable = hand.legal_play_mask(seat) if known is None else known
         else:
             plays = self._mask_update(seat)
-        self._tracker.follow(hand, seat, self.pending if seat == self.seat else (), plays)
+        pending = self.pending
+        if pending and seat != self.seat:
+            pending = ()
+        self._tracker.follow(hand, seat, pending, plays)
         return self.observed[seat]
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:

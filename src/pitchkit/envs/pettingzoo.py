@@ -14,7 +14,7 @@ the game with reward -1 for a seat that takes an illegal action; ``raw_env`` rai
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from gymnasium import spaces
@@ -58,6 +58,8 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self.action_spaces = dict.fromkeys(self.possible_agents, action_space())
         self._game: Decisions | None = None
         self._ended = False
+        #: the game's ``observe`` (until :meth:`reset`, the message to call it first)
+        self._observe: Callable[[int], dict[str, Any]] = self._unset
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The same for every agent."""
@@ -77,6 +79,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game; the same seed gives the same deals."""
         self._game = Decisions(self.rules, seed=seed, max_hands=self.max_hands, reuse=self._game)
+        self._observe = self._game.observe
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -89,6 +92,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         self._ended = False
         self._select()
 
+    def _unset(self, seat: int) -> dict[str, Any]:
+        return self.game.observe(seat)
+
     def _select(self) -> None:
         seat = self.game.seat
         if seat is not None:
@@ -98,19 +104,13 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         """The agent's observation tensor and action mask: the environment's own dict and arrays
         for that agent, brought up to date now and changed in place by later steps and games (copy
         what you keep)."""
-        game = self._game
-        if game is None:
-            game = self.game
-        return game.observe(self._seat[agent])
+        return self._observe(self._seat[agent])
 
     def last(self, observe: bool = True) -> tuple[dict[str, Any] | None, float, bool, bool, dict[str, Any]]:
         """The selected agent's observation (as :meth:`observe`), cumulative reward, termination,
         truncation and info."""
         agent = self.agent_selection
-        game = self._game
-        if game is None:
-            game = self.game
-        return (game.observe(self._seat[agent]) if observe else None, self._cumulative_rewards[agent],
+        return (self._observe(self._seat[agent]) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterator[str]:

@@ -34,7 +34,9 @@ if TYPE_CHECKING:
 Cells = MutableSequence[float]
 
 _PHASE_INDEX = {p: i for i, p in enumerate(PHASES)}
-_BID, _MAX_EVENTS, _COUNT = sh.BID, sh.MAX_EVENTS, sh.COUNT
+_BID, _COUNT = sh.BID, sh.COUNT
+#: the events recorded before a snapshot is taken instead (one event is kept free)
+_LAST_EVENT = sh.MAX_EVENTS - 1
 # a card played, packed as sh.pack does (its kind is 0)
 _SEAT, _VALUE, _WON = sh.SEAT_BIT, sh.VALUE_BIT, sh.WON_BIT
 #: the byte where a snapshot's values start in the game's memory
@@ -108,7 +110,7 @@ class Tracker:
         at = len(log)
         packed = -1
         if hand is not self._hand or at != self._at:
-            if at == self._at + 1 and hand is self._hand and self._events < _MAX_EVENTS - 1:
+            if at == self._at + 1 and hand is self._hand and self._events < _LAST_EVENT:
                 last = log[-1]
                 if type(last) is Play:
                     packed = last.seat << _SEAT | last.card << _VALUE
