@@ -43,7 +43,7 @@ def test_a_screen_is_the_table_after_the_keys() -> None:
     after = docscreen.table_screen("play --seed 7", ["3"])
     assert before.splitlines()[0].startswith(" pitchkit · pct · to 11 · seed 7")
     assert len(before.splitlines()) <= 24 and all(len(line) <= 80 for line in before.splitlines())
-    assert "You: bid 3" not in before and "You: bid 3" in after
+    assert "You bid 3" not in before and "You bid 3" in after
     with pytest.raises(ValueError, match="only pitch play"):
         docscreen.table_screen("rules pct", [])
 

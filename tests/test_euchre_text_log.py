@@ -8,7 +8,7 @@ import pytest
 from pitchkit import Game, make_rules
 from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard
 from pitchkit.cards import CARDS, parse_cards
-from pitchkit.tui.narrate import seat_names, trick_lines
+from pitchkit.tui.narrate import live_lines, seat_names, trick_lines
 from tests.test_euchre_alone import FARMER, KITTY, deal
 
 
@@ -64,3 +64,25 @@ def test_the_euchre_text_log_says_a_farmer_takes_cards_from_the_kitty() -> None:
     lines = trick_lines(hand, seat_names(4, None), pack=True)
     assert "Seat 1 takes QH JS KS from the kitty" in lines
     assert not any("stock" in line for line in lines)
+
+
+def test_a_seat_that_passes_is_said_to_pass_in_the_text_log() -> None:
+    game = Game(make_rules("pct"), seed=1)
+    first = game.to_act
+    assert first is not None
+    game.apply(Bid(first, None))
+    second = game.to_act
+    assert second is not None
+    game.apply(Bid(second, 2))
+    lines = trick_lines(game.hand, seat_names(4, None))
+    assert lines == [f"Auction: Seat {first} passes, Seat {second} bid 2"]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_euchre_pass_in_the_live_log_is_you_pass_for_the_human(seed: int) -> None:
+    game = Game(make_rules("euchre"), seed=seed)
+    seat = game.to_act
+    assert seat is not None
+    game.apply(Bid(seat, None))
+    assert live_lines(game.hand, 1, seat_names(4, seat)) == ["You pass"]
+    assert live_lines(game.hand, 1, seat_names(4, None)) == [f"Seat {seat} passes"]

@@ -78,10 +78,12 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
 
 def auction_words(action: Action, rules: Rules, names: Sequence[str], *,
                   fmt_suit: SuitFormat = plain_suit) -> str:
-    """An action of the auction in words: ``"Seat 3 bid 2"``, ``"Seat 2 makes spades trump"``,
-    ``"You go alone"``."""
+    """An action of the auction in words: ``"Seat 3 bid 2"``, ``"Seat 1 passes"``,
+    ``"Seat 2 makes spades trump"``, ``"You go alone"``."""
     who = names[action.seat]
     match action:
+        case Bid(_, None):
+            return says(who, "pass", "passes")
         case DeclareTrump(_, suit):
             return f"{says(who, 'make', 'makes')} {fmt_suit(suit)} trump"
         case Choose(_, Choice.ALONE):
