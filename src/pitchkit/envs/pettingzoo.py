@@ -118,8 +118,9 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
         return self._agents(max_iter)
 
     def _agents(self, max_iter: int) -> Iterator[str]:
-        while self.agents and max_iter > 0:
-            max_iter -= 1
+        for _ in range(max_iter):
+            if not self.agents:
+                return
             yield self.agent_selection
 
     def step(self, action: int | None) -> None:
@@ -134,15 +135,21 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             game = self.game
         step = game.step(action)  # type: ignore[arg-type]
         self._cumulative_rewards[agent] = 0.0
-        if step.result is None and not self._paid:
-            # nothing to pay now and nothing paid at the last step: the rewards and infos stand
+        if step.result is None:
+            # a hand goes on (nothing to pay): the rewards and infos of a step that paid are cleared
+            if self._paid:
+                self._paid = False
+                rewards, infos = self.rewards, self.infos
+                for a in self.agents:
+                    rewards[a] = 0.0
+                    infos[a] = {}
             self.agent_selection = self.possible_agents[game.seat]  # type: ignore[index]
             return
         for a, r in zip(self.possible_agents, game.rewards(step, self.reward_scheme), strict=True):
             self.rewards[a] = r
         for a in self.agents:
-            self.infos[a] = {} if step.result is None else {"hand_delta": list(step.result.delta)}
-        self._paid = step.result is not None or any(self.rewards.values())
+            self.infos[a] = {"hand_delta": list(step.result.delta)}
+        self._paid = True
         if step.over or step.truncated:
             self._ended = True
             for a in self.agents:
