@@ -391,7 +391,9 @@ def test_replay_steps_through_a_saved_game() -> None:
         await settle(app, pilot)
         assert app.pos == 1
         first = session.game.history[0].log[0]
-        assert f"Seat {first.seat}:" in text_of(app, "#prompt")
+        assert isinstance(first, Bid)
+        said = f"Seat {first.seat} passes" if first.amount is None else f"Seat {first.seat} bid "
+        assert said in text_of(app, "#prompt") and f"Seat {first.seat}:" not in text_of(app, "#prompt")
         await pilot.press("]")
         await settle(app, pilot)
         assert app.pos == len(first_hand) and "Hand 2/2 · action 0/" in text_of(app, "#prompt")

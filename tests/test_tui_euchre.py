@@ -17,12 +17,16 @@ from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
 from pitchkit.actions import Action, Choice, Choose, DeclareTrump
+from pitchkit.cards import CARDS
 from pitchkit.cli import app
+from pitchkit.record import game_record
 from pitchkit.tui.app import PlayApp
-from pitchkit.tui.cards import GLYPHS, card_markup, suit_markup
+from pitchkit.tui.cards import GLYPHS, card_label, card_markup, suit_label, suit_markup
 from pitchkit.tui.keys import choices
 from pitchkit.tui.narrate import result_lines
 from pitchkit.tui.render import history_table, info_text, prompt_text, seats_table
+from pitchkit.tui.replay import ReplayApp
+from pitchkit.tui.textlog import load_replay
 from pitchkit.view import make_view
 from tests.test_tui import log_text, make_app, run, settle, text_of
 
@@ -199,6 +203,35 @@ def test_the_live_log_says_who_makes_trump_and_the_dealer_picking_up(tmp_path: P
         assert f"You make {suit} trump" in log and "are trump" not in log, log
         pickup = f"Seat 3 picks up {Text.from_markup(card_markup(upcard)).plain}"
         assert (pickup in log) != round_two, log
+        await pilot.press("q")
+
+    run(app, script)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_replay_says_who_makes_trump_and_the_dealer_picking_up_the_upcard(seed: int) -> None:
+    """The replay's header tells an action in the log's words: the making of trump, then the dealer
+    picking up the upcard once the maker has chosen to play with the partner."""
+    game = ordered_up(seed, alone=False)
+    while not game.history:
+        game.apply(game.hand.legal_actions()[0])
+    hand = game.history[0]
+    make, partner = hand.log[0], hand.log[1]
+    assert isinstance(make, DeclareTrump) and hand.upcard is not None
+    upcard = card_label(CARDS[hand.upcard])
+    app = ReplayApp(load_replay(game_record(game)), name="g.json")
+
+    async def script(pilot: Pilot[None]) -> None:
+        await pilot.press("right")
+        await settle(app, pilot)
+        said = text_of(app, "#prompt")
+        assert f"action 1/{len(hand.log)}: Seat {make.seat} makes {suit_label(make.suit)} trump" in said
+        assert ":" not in said.split(": ", 1)[1] and "are trump" not in said
+        await pilot.press("right")
+        await settle(app, pilot)
+        said = text_of(app, "#prompt")
+        assert (f"Seat {partner.seat} plays with the partner; "
+                f"Seat {hand.dealer} picks up {upcard}") in said
         await pilot.press("q")
 
     run(app, script)

@@ -8,7 +8,7 @@ from textual import events
 
 from pitchkit.tui.base import TableApp
 from pitchkit.tui.cards import card_markup, suit_markup
-from pitchkit.tui.narrate import action_line, end_lines, result_lines, seat_names, trick_lines
+from pitchkit.tui.narrate import end_lines, live_lines, result_lines, seat_names, trick_lines
 from pitchkit.tui.textlog import Replay
 from pitchkit.view import make_view
 
@@ -69,7 +69,6 @@ class ReplayApp(TableApp):
         hand = frame.hand
         seat = self.seat if self.seat in hand.seats else hand.seats[0]
         view = make_view(hand, seat)
-        rules = hand.rules
         in_hand = [f for f in self.replay.frames if f.index == frame.index]
         step = in_hand.index(frame)
         title = (f"replay {escape(self.file_name)}   "
@@ -77,7 +76,8 @@ class ReplayApp(TableApp):
         if frame.action is None:
             where = "as dealt"
         else:
-            where = action_line(frame.action, rules, self.names, fmt=card_markup, fmt_suit=suit_markup)
+            where = "; ".join(live_lines(hand, len(hand.log), self.names, fmt=card_markup,
+                                         fmt_suit=suit_markup))
         prompt = Text.from_markup(f"Hand {frame.index + 1}/{len(self.replay.hands)} · "
                                   f"action {step}/{len(in_hand) - 1}: {where}")
         self.draw_table(view, self.names, hand_no=frame.index + 1, title=title, prompt=prompt)
