@@ -64,7 +64,7 @@ class Tracker:
         offsets = layout.offsets
         #: the byte array the compiled code reads and writes, and its parts
         self.memory, self.state, stacked, self.masks = sh.allocate(n, layout.size)
-        self._show = sh.show
+        self._show = sh.direct(sh.show, self.memory, 0, 0, 0, 0, 0)
         #: writes a snapshot's values (from TRICK_CARDS on: the scalars, then each seat's) into memory
         self._bytes = self.memory.data
         self._write_values = Struct(f"={sh.SEATS - sh.TRICK_CARDS + sh.STRIDE * n}q").pack_into
