@@ -87,6 +87,9 @@ _LISTS: dict[tuple[int, ...], tuple[list[int], dict[int, Action], list[Action]]]
 #: the legal play ids (shared lists) for the legal-play masks met lately
 _PLAY_IDS: dict[int, list[int]] = {}
 _KEPT = 1 << 16
+#: the legal lists kept: most are a preset's shared lists of bids, but some phases (Euchre's making)
+#: build a new list at every decision, and a long run of those would only fill memory
+_KEPT_LISTS = 1 << 10
 
 
 def legal_ids_of(legal: list[Action]) -> tuple[list[int], dict[int, Action]]:
@@ -97,7 +100,7 @@ def legal_ids_of(legal: list[Action]) -> tuple[list[int], dict[int, Action]]:
     known = _LISTS.get(key)
     if known is None:
         actions = {enc.decisions(a)[0]: a for a in legal}
-        if len(_LISTS) >= _KEPT:
+        if len(_LISTS) >= _KEPT_LISTS:
             _LISTS.clear()
         known = _LISTS[key] = (sorted(actions), actions, legal)
     return known[0], known[1]
