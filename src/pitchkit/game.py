@@ -143,14 +143,22 @@ class Game:
 
     def apply(self, action: Action) -> HandResult | None:
         """Apply an action; returns the hand's result when it finished the hand."""
-        if self.over:
+        if self.end is not None:
             raise IllegalActionError("the game is over")
         self.hand.apply(action)
         if not self.hand.done:
             return None
-        result = self.hand.result
-        assert result is not None
-        return self._close_hand(self.hand, result)
+        return self.settle()
+
+    def settle(self) -> HandResult | None:
+        """After an action applied to :attr:`hand` itself (while the game is not over): count the
+        hand's result if that action finished it, and deal the next hand (or end the game). Returns
+        the result, ``None`` while the hand goes on; a hand is counted once."""
+        hand = self.hand
+        result = hand.result
+        if result is None or self.end is not None:
+            return None
+        return self._close_hand(hand, result)
 
     def _close_hand(self, finished: Hand, result: HandResult) -> HandResult:
         """Count a finished hand's result and deal the next hand (or end the game)."""

@@ -318,8 +318,11 @@ class Decisions:
         if plays is not None and type(action_id) is int:
             card = action_id - _PLAY_BASE
             if 0 <= card < _MAX_CARDS and plays >> card & 1:
-                # a legal play (the engine checks it again): apply() without its checks
-                result = game.apply(PLAYS[seat][card])
+                # a legal play (the engine checks it again): to the hand itself, the game settling
+                # the hand only once it is done
+                hand = game.hand
+                hand.apply(PLAYS[seat][card])
+                result = game.settle() if hand.done else None
                 self._turn += 1
                 self._legal = self._playable = None
                 if self._views:
