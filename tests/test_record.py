@@ -122,6 +122,7 @@ def check_trick_result(hand: Hand, out: dict[str, Any]) -> None:
     passes = sum(1 for a in hand.log if a == Bid(a.seat, None))  # four passes end round one
     assert out["round"] == (1 if passes < hand.n_seats else 2)
     won = [sum(1 for _, w in hand.tricks if w == s) for s in range(hand.n_seats)]
+    assert res.pitcher is not None
     makers = [s for s in range(hand.n_seats) if s % 2 == res.pitcher % 2]
     assert out["tricks"] == won and out["makers_tricks"] == sum(won[s] for s in makers)
     assert out["makers_tricks"] + out["defenders_tricks"] == hand.rules.hand_size
