@@ -592,13 +592,3 @@ class Hand(DrawAndExchange, UpcardHand):
 
 _SUITS: tuple[Suit, ...] = tuple(Suit)
 _EVERYONE: tuple[tuple[int, ...], ...] = tuple(tuple(range(n)) for n in range(MAX_SEATS + 1))
-def trick_winner(tt: TrumpTable, plays: Sequence[tuple[int, int]]) -> int:
-    """The seat that wins a trick: highest trump, else highest card of the suit led; among equal
-    cards (equal jokers) the first played."""
-    led = tt.suit[plays[0][1]]
-    best_seat, best = plays[0][0], tt.strength(plays[0][1], led)
-    for seat, card in plays[1:]:
-        s = tt.strength(card, led)
-        if s > best:
-            best_seat, best = seat, s
-    return best_seat

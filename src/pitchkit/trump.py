@@ -10,6 +10,7 @@ lookups.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -108,3 +109,15 @@ def table(trump: int, *, jokers: int, off_jack: bool, equal_jokers: bool, bowers
 def jokers_present(jokers: int) -> tuple[int, ...]:
     """Indices of the jokers in a deck with ``jokers`` jokers."""
     return (BIG_JOKER, LITTLE_JOKER)[:jokers]
+
+
+def trick_winner(tt: TrumpTable, plays: Sequence[tuple[int, int]]) -> int:
+    """The seat that wins a trick: highest trump, else highest card of the suit led; among equal
+    cards (equal jokers) the first played."""
+    led = tt.suit[plays[0][1]]
+    best_seat, best = plays[0][0], tt.strength(plays[0][1], led)
+    for seat, card in plays[1:]:
+        s = tt.strength(card, led)
+        if s > best:
+            best_seat, best = seat, s
+    return best_seat
