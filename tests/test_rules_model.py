@@ -15,7 +15,16 @@ from pitchkit import (
     make_rules,
     presets,
 )
-from pitchkit.rules import AllPass, Credit, DealerSteal, GoingOut
+from pitchkit.rules import (
+    OPTION_FIELDS,
+    AllPass,
+    Credit,
+    DealerSteal,
+    GoingOut,
+    coerce_option,
+    option_json,
+    option_name,
+)
 
 PRESETS = ["pct", "pct-tournament", "smudge", "auction", "auction-partners", "ten-point", "seven-point",
            "euchre", "euchre-stick", "euchre-uk"]
@@ -121,3 +130,13 @@ def test_bid_names_and_parsing() -> None:
 def test_options_diff_names_what_changed() -> None:
     rules = make_rules("pct", {"target": 15})
     assert rules.options_diff(get_preset("pct").rules) == {"target": 15}
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_every_option_value_reads_back_from_its_json_form(name: str) -> None:
+    rules = make_rules(name)
+    for field in OPTION_FIELDS:
+        value = getattr(rules, field)
+        assert coerce_option(field, option_json(value)) == value, option_name(field)
+    assert rules.with_options({option_name(f): option_json(getattr(rules, f)) for f in OPTION_FIELDS
+                               if f != "preset"}) == rules

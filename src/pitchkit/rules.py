@@ -8,9 +8,6 @@ a bad value or an impossible combination is a :class:`~pitchkit.errors.RulesErro
 from __future__ import annotations
 
 import dataclasses
-import difflib
-import types
-import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -18,8 +15,16 @@ from functools import cached_property
 from typing import Any
 
 from pitchkit.cards import deck_indices, mask_of
-from pitchkit.errors import PitchError, RulesError, UnknownOptionError, clip, quote
+from pitchkit.errors import PitchError, RulesError, clip, quote
 from pitchkit.numbers import parse_int
+from pitchkit.options import TEXT_LIMIT, OptionSchema, option_json, option_name
+
+__all__ = [
+    "BID_LIMIT", "OPTIONS", "OPTION_FIELDS", "OPTION_RANGES", "POINT_VALUES", "TEXT_LIMIT", "AllPass",
+    "Credit", "DealerSteal", "FirstDealer", "FirstLead", "GoingOut", "MisdealDealer", "Rules", "ScoreBy",
+    "StuckBid", "TrumpBy", "coerce_option", "option_field_name", "option_json", "option_name",
+    "option_range",
+]
 
 
 class Credit(StrEnum):
@@ -328,13 +333,7 @@ class Rules:
 
     def with_options(self, options: Mapping[str, object]) -> Rules:
         """A copy with options overridden by name; values may be strings, as from a command line."""
-        if not isinstance(options, Mapping):
-            raise RulesError(f"options must be a mapping of names to values, not {quote(options)}")
-        changes: dict[str, Any] = {}
-        for raw_name, raw_value in options.items():
-            name = option_field_name(raw_name)
-            changes[name] = coerce_option(name, raw_value)
-        return dataclasses.replace(self, **changes)
+        return OPTIONS.with_options(self, options)
 
     def modified(self) -> tuple[str, ...]:
         """Options (public names) where these rules depart from their preset, beyond the choices
@@ -355,20 +354,10 @@ class Rules:
 
     def options_diff(self, base: Rules) -> dict[str, object]:
         """The options (by public name) where these rules differ from ``base``, in JSON form."""
-        out: dict[str, object] = {}
-        for f in dataclasses.fields(self):
-            if f.name == "preset":
-                continue
-            mine, theirs = getattr(self, f.name), getattr(base, f.name)
-            if mine != theirs:
-                out[option_name(f.name)] = option_json(mine)
-        return out
+        return OPTIONS.diff(self, base)
 
 
-OPTION_FIELDS: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(Rules)}
-_HINTS: dict[str, Any] = typing.get_type_hints(Rules)
-
-#: The allowed values of every count option, inclusive, checked in :func:`_validate` whenever rules are
+#: The allowed values of every count option, inclusive, checked (:data:`OPTIONS`) whenever rules are
 #: built (``pitch rules`` and docs/rules.md show them). An optional count may also be ``None``. Every
 #: whole-number field needs an entry here (a model test checks that).
 OPTION_RANGES: dict[str, tuple[int, int]] = {
@@ -400,97 +389,18 @@ OPTION_RANGES: dict[str, tuple[int, int]] = {
     "bidder_only_within": (0, 1000),
     "sets_to_lose": (1, 100),
 }
-#: the most characters of a text option (a preset's name, a bid's name)
-TEXT_LIMIT = 40
 #: the largest number read as a bid (larger numbers are not bids at all; the auction's own range
 #: decides which smaller ones are legal)
 BID_LIMIT = 99
 
-
-def option_range(name: str) -> str:
-    """The allowed values of an option as text for people: ``"2 to 9"``, ``"1 to 1000, or none"``,
-    the enum words, ``"true or false"``."""
-    hint, optional = _unwrap(_HINTS[name])
-    if hint is bool:
-        text = "true or false"
-    elif hint is int:
-        lo, hi = OPTION_RANGES[name]
-        text = f"{lo} to {hi}"
-    elif isinstance(hint, type) and issubclass(hint, StrEnum):
-        text = ", ".join(m.value for m in hint)
-    elif hint is str:
-        text = f"text of up to {TEXT_LIMIT} characters"
-    else:
-        text = "names from: " + ", ".join(POINT_VALUES)
-    return text + (", or none" if optional else "")
-
-
-def _unwrap(hint: Any) -> tuple[Any, bool]:
-    """A field's type without ``| None``, and whether ``None`` is allowed."""
-    if isinstance(hint, types.UnionType):
-        return next(a for a in typing.get_args(hint) if a is not type(None)), True
-    return hint, False
-
-
-def option_name(field_name: str) -> str:
-    """Public (hyphenated) spelling of a field name."""
-    return field_name.replace("_", "-")
-
-
-def option_field_name(name: str) -> str:
-    """The field behind a public option name; :class:`UnknownOptionError` if there is none."""
-    key = name.strip().replace("-", "_").lower() if isinstance(name, str) else ""
-    if key not in OPTION_FIELDS or key == "preset":
-        known = [option_name(n) for n in OPTION_FIELDS if n != "preset"]
-        close = difflib.get_close_matches(option_name(key[:TEXT_LIMIT]), known, n=1)
-        hint = f"did you mean {close[0]}? " if close else ""
-        raise UnknownOptionError(f"unknown option {quote(name)}; {hint}pitch rules PRESET lists the options")
-    return key
-
-
-def option_json(value: object) -> object:
-    """A rule value in JSON form."""
-    if isinstance(value, StrEnum):
-        return value.value
-    if isinstance(value, tuple):
-        return list(value)
-    return value
-
-
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
-
-def coerce_option(name: str, value: object) -> Any:
-    """Convert an option value (JSON or command-line string) to the field's type."""
-    hint, optional = _unwrap(_HINTS[name])
-    label = option_name(name)
-    if optional and (value is None or (isinstance(value, str) and value.lower() in ("none", "null", ""))):
-        return None
-    if hint is bool:
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
-            return value.lower() in _TRUE
-        raise RulesError(f"option {label}: expected true or false, got {quote(value)}")
-    if hint is int:
-        lo, hi = OPTION_RANGES[name]
-        return parse_int(value, what=f"option {label}", lo=lo, hi=hi, error=RulesError)
-    if hint is str:
-        if isinstance(value, str):
-            return value
-        raise RulesError(f"option {label}: expected text, got {quote(value)}")
-    if isinstance(hint, type) and issubclass(hint, StrEnum):
-        if isinstance(value, str) and value.lower() in hint._value2member_map_:
-            return hint(value.lower())
-        allowed = ", ".join(m.value for m in hint)
-        raise RulesError(f"option {label}: expected one of {allowed}, got {quote(value)}")
-    if typing.get_origin(hint) is tuple:
-        items = value.split(",") if isinstance(value, str) else value
-        if not isinstance(items, list | tuple) or not all(isinstance(i, str) for i in items):
-            raise RulesError(f"option {label}: expected a list of names, got {quote(value)}")
-        return tuple(i.strip() for i in items if i.strip())
-    raise RulesError(f"option {label}: unsupported value {quote(value)}")  # pragma: no cover
+#: Every field of :class:`Rules` as an option by name (``preset`` is not one: it names where the rules
+#: start from).
+OPTIONS: OptionSchema[Rules] = OptionSchema(Rules, ranges=OPTION_RANGES, names={"points": POINT_VALUES},
+                                            hidden=("preset",))
+OPTION_FIELDS: dict[str, dataclasses.Field[Any]] = OPTIONS.fields
+option_field_name = OPTIONS.field_name
+option_range = OPTIONS.range_text
+coerce_option = OPTIONS.coerce
 
 
 def _check(condition: bool, message: str) -> None:
@@ -498,34 +408,8 @@ def _check(condition: bool, message: str) -> None:
         raise RulesError(message)
 
 
-def _check_value(name: str, value: object) -> None:
-    """The type and range of one field's value (the one place ranges are checked)."""
-    hint, optional = _unwrap(_HINTS[name])
-    if value is None and optional:
-        return
-    label = option_name(name)
-    if hint is int:
-        lo, hi = OPTION_RANGES[name]
-        _check(type(value) is int and lo <= value <= hi,
-               f"option {label}: expected a whole number from {lo} to {hi}, got {quote(value)}")
-    elif hint is bool:
-        _check(type(value) is bool, f"option {label}: expected true or false, got {quote(value)}")
-    elif hint is str:
-        _check(isinstance(value, str) and len(value) <= TEXT_LIMIT and value.isprintable(),
-               f"option {label}: expected text of up to {TEXT_LIMIT} characters, got {quote(value)}")
-    elif typing.get_origin(hint) is tuple:
-        _check(isinstance(value, tuple) and all(isinstance(v, str) for v in value),
-               f"option {label}: expected a list of names, got {quote(value)}")
-
-
 def _validate(r: Rules) -> None:
-    for name in OPTION_FIELDS:
-        hint = _HINTS[name]
-        if isinstance(hint, type) and issubclass(hint, StrEnum) and not isinstance(getattr(r, name), hint):
-            # frozen: normalise enum fields given as text (as from TOML) before checking the rest
-            object.__setattr__(r, name, coerce_option(name, getattr(r, name)))
-        else:
-            _check_value(name, getattr(r, name))
+    OPTIONS.check_values(r)
     _check(2 <= r.min_players <= r.max_players <= 9, "players must be between 2 and 9")
     _check(
         r.min_players <= r.players <= r.max_players,

@@ -1,0 +1,180 @@
+"""Options by name: a frozen dataclass whose every field is an option, read and written as text.
+
+An :class:`OptionSchema` is built from the dataclass (``pitchkit.rules`` builds the one of
+:class:`~pitchkit.rules.Rules`). It spells fields as public option names (``dealer-steal``), turns
+option text from a command line, a record or a TOML preset into the field's type, checks a value's
+type and range, describes the allowed values for people, and writes values back as JSON.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from pitchkit.errors import RulesError, UnknownOptionError, quote
+from pitchkit.numbers import parse_int
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+#: the most characters of a text option (a preset's name, a bid's name)
+TEXT_LIMIT = 40
+
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+Options = TypeVar("Options", bound="DataclassInstance")
+
+
+def option_name(field_name: str) -> str:
+    """Public (hyphenated) spelling of a field name."""
+    return field_name.replace("_", "-")
+
+
+def option_json(value: object) -> object:
+    """An option's value in JSON form."""
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def _unwrap(hint: Any) -> tuple[Any, bool]:
+    """A field's type without ``| None``, and whether ``None`` is allowed."""
+    if isinstance(hint, types.UnionType):
+        return next(a for a in typing.get_args(hint) if a is not type(None)), True
+    return hint, False
+
+
+class OptionSchema(Generic[Options]):
+    """The options of the frozen dataclass ``cls``: a field's type is its option's kind (true or
+    false, a whole number in ``ranges[name]``, text, an enum's words, or a list of the names in
+    ``names[name]``, any of them optional as ``| None``). Fields in ``hidden`` are set by the
+    program, never by name."""
+
+    def __init__(self, cls: type[Options], *, ranges: Mapping[str, tuple[int, int]],
+                 names: Mapping[str, Iterable[str]], hidden: Iterable[str] = ()) -> None:
+        self.fields: dict[str, dataclasses.Field[Any]] = {f.name: f for f in dataclasses.fields(cls)}
+        self.ranges = ranges
+        self.names = {name: tuple(words) for name, words in names.items()}
+        self.hidden = frozenset(hidden)
+        self._hints: dict[str, Any] = typing.get_type_hints(cls)
+
+    def field_name(self, name: str) -> str:
+        """The field behind a public option name; :class:`UnknownOptionError` if there is none."""
+        key = name.strip().replace("-", "_").lower() if isinstance(name, str) else ""
+        if key not in self.fields or key in self.hidden:
+            known = [option_name(n) for n in self.fields if n not in self.hidden]
+            close = difflib.get_close_matches(option_name(key[:TEXT_LIMIT]), known, n=1)
+            hint = f"did you mean {close[0]}? " if close else ""
+            raise UnknownOptionError(
+                f"unknown option {quote(name)}; {hint}pitch rules PRESET lists the options")
+        return key
+
+    def range_text(self, name: str) -> str:
+        """The allowed values of an option as text for people: ``"2 to 9"``, ``"1 to 1000, or none"``,
+        the enum words, ``"true or false"``."""
+        hint, optional = _unwrap(self._hints[name])
+        if hint is bool:
+            text = "true or false"
+        elif hint is int:
+            lo, hi = self.ranges[name]
+            text = f"{lo} to {hi}"
+        elif isinstance(hint, type) and issubclass(hint, StrEnum):
+            text = ", ".join(m.value for m in hint)
+        elif hint is str:
+            text = f"text of up to {TEXT_LIMIT} characters"
+        else:
+            text = "names from: " + ", ".join(self.names[name])
+        return text + (", or none" if optional else "")
+
+    def coerce(self, name: str, value: object) -> Any:
+        """Convert an option value (JSON or command-line string) to the field's type."""
+        hint, optional = _unwrap(self._hints[name])
+        label = option_name(name)
+        if optional and (value is None or (isinstance(value, str) and value.lower() in ("none", "null", ""))):
+            return None
+        if hint is bool:
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in _TRUE | _FALSE:
+                return value.lower() in _TRUE
+            raise RulesError(f"option {label}: expected true or false, got {quote(value)}")
+        if hint is int:
+            lo, hi = self.ranges[name]
+            return parse_int(value, what=f"option {label}", lo=lo, hi=hi, error=RulesError)
+        if hint is str:
+            if isinstance(value, str):
+                return value
+            raise RulesError(f"option {label}: expected text, got {quote(value)}")
+        if isinstance(hint, type) and issubclass(hint, StrEnum):
+            if isinstance(value, str) and value.lower() in hint._value2member_map_:
+                return hint(value.lower())
+            allowed = ", ".join(m.value for m in hint)
+            raise RulesError(f"option {label}: expected one of {allowed}, got {quote(value)}")
+        if typing.get_origin(hint) is tuple:
+            items = value.split(",") if isinstance(value, str) else value
+            if not isinstance(items, list | tuple) or not all(isinstance(i, str) for i in items):
+                raise RulesError(f"option {label}: expected a list of names, got {quote(value)}")
+            return tuple(i.strip() for i in items if i.strip())
+        raise RulesError(f"option {label}: unsupported value {quote(value)}")  # pragma: no cover
+
+    def check_values(self, options: Options) -> None:
+        """Check the type and range of every field of ``options`` (the one place ranges are
+        checked); enum fields given as text (as from TOML) are normalised in place first."""
+        for name in self.fields:
+            hint, value = self._hints[name], getattr(options, name)
+            if isinstance(hint, type) and issubclass(hint, StrEnum) and not isinstance(value, hint):
+                object.__setattr__(options, name, self.coerce(name, value))  # frozen: set once, when built
+            else:
+                self._check_value(name, value)
+
+    def _check_value(self, name: str, value: object) -> None:
+        hint, optional = _unwrap(self._hints[name])
+        if value is None and optional:
+            return
+        label = option_name(name)
+        if hint is int:
+            lo, hi = self.ranges[name]
+            ok = type(value) is int and lo <= value <= hi
+            wanted = f"a whole number from {lo} to {hi}"
+        elif hint is bool:
+            ok, wanted = type(value) is bool, "true or false"
+        elif hint is str:
+            ok = isinstance(value, str) and len(value) <= TEXT_LIMIT and value.isprintable()
+            wanted = f"text of up to {TEXT_LIMIT} characters"
+        elif typing.get_origin(hint) is tuple:
+            ok = isinstance(value, tuple) and all(isinstance(v, str) for v in value)
+            wanted = "a list of names"
+        else:
+            return
+        if not ok:
+            raise RulesError(f"option {label}: expected {wanted}, got {quote(value)}")
+
+    def with_options(self, options: Options, changes: Mapping[str, object]) -> Options:
+        """A copy of ``options`` with options overridden by public name; values may be strings,
+        as from a command line."""
+        if not isinstance(changes, Mapping):
+            raise RulesError(f"options must be a mapping of names to values, not {quote(changes)}")
+        fields: dict[str, Any] = {}
+        for raw_name, raw_value in changes.items():
+            name = self.field_name(raw_name)
+            fields[name] = self.coerce(name, raw_value)
+        return dataclasses.replace(options, **fields)
+
+    def diff(self, options: Options, base: Options) -> dict[str, object]:
+        """The options (by public name) where ``options`` differs from ``base``, in JSON form."""
+        out: dict[str, object] = {}
+        for name in self.fields:
+            if name in self.hidden:
+                continue
+            mine, theirs = getattr(options, name), getattr(base, name)
+            if mine != theirs:
+                out[option_name(name)] = option_json(mine)
+        return out
