@@ -87,7 +87,7 @@ def test_the_log_shows_deal_auction_tricks_and_result(tmp_path: Path) -> None:
     out = result.stdout
     assert out.startswith("pitchkit pct: 4 players, target 11, seed 1, bots: random\n")
     assert len(re.findall(r"^  Seat \d dealt: (\w\w ){5}\w\w$", out, flags=re.M)) == 4
-    assert re.search(r"^  Auction: Seat \d (pass|bid \d|run it)", out, flags=re.M)
+    assert re.search(r"^  Auction: Seat \d (passes|bids \d|runs it)", out, flags=re.M)
     assert len(re.findall(r"^  Trick \d: .* -> Seat \d$", out, flags=re.M)) in (6, 9)
     assert re.search(r"^  Seat \d bid \d with \w+ trump, took \d+ points? and (made it|was set)\.$",
                      out, flags=re.M)
@@ -257,11 +257,11 @@ def test_running_it_shows_the_extra_cards(tmp_path: Path) -> None:
     """A pct hand the dealer runs: the three extra cards of each seat follow the first auction."""
     for seed in range(1, 40):
         result = bots_game(tmp_path, "--max-hands", "1", "--no-save", seed=seed)
-        if " run it\n" in result.stdout:
+        if " runs it\n" in result.stdout:
             break
     else:
         pytest.fail("no seed ran it")
-    rest = result.stdout.partition(" run it\n")[2]
+    rest = result.stdout.partition(" runs it\n")[2]
     assert re.match(r"(  Seat \d takes \w\w \w\w \w\w from the stock\n){4}  Auction: ", rest)
     check_every_card_was_dealt(result.stdout, make_rules("pct"))
 

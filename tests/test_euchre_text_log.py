@@ -53,7 +53,7 @@ def test_a_pitch_text_log_still_says_auction() -> None:
     assert seat is not None
     game.apply(Bid(seat, 2))
     lines = trick_lines(game.hand, seat_names(4, None))
-    assert lines == [f"Auction: Seat {seat} bid 2"]
+    assert lines == [f"Auction: Seat {seat} bids 2"]
 
 
 def test_the_euchre_text_log_says_a_farmer_takes_cards_from_the_kitty() -> None:
@@ -75,7 +75,7 @@ def test_a_seat_that_passes_is_said_to_pass_in_the_text_log() -> None:
     assert second is not None
     game.apply(Bid(second, 2))
     lines = trick_lines(game.hand, seat_names(4, None))
-    assert lines == [f"Auction: Seat {first} passes, Seat {second} bid 2"]
+    assert lines == [f"Auction: Seat {first} passes, Seat {second} bids 2"]
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -40,6 +40,16 @@ def team_label(rules: Rules, seat: int) -> str:
     return "ABCDEFGHI"[rules.team_of(seat)] if rules.teams else ""
 
 
+#: each choice in words, said of oneself and of another seat
+CHOICE_WORDS: dict[Choice, tuple[str, str]] = {
+    Choice.RUN: ("run it", "runs it"), Choice.SELL: ("sell the bid", "sells the bid"),
+    Choice.MISDEAL: ("call a misdeal", "calls a misdeal"), Choice.ALONE: ("go alone", "goes alone"),
+    Choice.PARTNER: ("play with the partner", "plays with the partner"),
+    Choice.BLIND: ("call a blind double loner", "calls a blind double loner"), Choice.LOOK: ("look", "looks"),
+    Choice.FARMER: ("call a farmer's hand", "calls a farmer's hand"),
+}
+
+
 def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: CardFormat = str,
                 fmt_suit: SuitFormat = plain_suit, reveal: bool = True) -> str:
     """``"Seat 2: bid 3"``, ``"You: play KH"``; others' discards as a count unless ``reveal``."""
@@ -50,11 +60,7 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
         case Bid(_, amount):
             return f"{who}: bid {rules.bid_name(amount)}"
         case Choose(_, option):
-            return f"{who}: " + {Choice.RUN: "run it", Choice.SELL: "sell the bid",
-                                 Choice.MISDEAL: "call a misdeal", Choice.ALONE: "go alone",
-                                 Choice.PARTNER: "play with the partner",
-                                 Choice.BLIND: "call a blind double loner", Choice.LOOK: "look",
-                                 Choice.FARMER: "call a farmer's hand"}[option]
+            return f"{who}: {CHOICE_WORDS[option][0]}"
         case DeclareTrump(_, suit):
             return f"{who}: {fmt_suit(suit)} are trump"
         case Discard(_, cards):
@@ -78,19 +84,21 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
 
 def auction_words(action: Action, rules: Rules, names: Sequence[str], *,
                   fmt_suit: SuitFormat = plain_suit) -> str:
-    """An action of the auction in words: ``"Seat 3 bid 2"``, ``"Seat 1 passes"``,
-    ``"Seat 2 makes spades trump"``, ``"You go alone"``."""
+    """An action of the auction in words, its verb in the present as the seat's name wants it:
+    ``"Seat 3 bids 2"``, ``"You bid 3"``, ``"Seat 1 passes"``, ``"Seat 2 makes spades trump"``,
+    ``"Seat 0 runs it"``, ``"You go alone"``. Other actions are told as :func:`action_line` tells
+    them."""
     who = names[action.seat]
     match action:
         case Bid(_, None):
             return says(who, "pass", "passes")
+        case Bid(_, amount):
+            return f"{says(who, 'bid', 'bids')} {rules.bid_name(amount)}"
         case DeclareTrump(_, suit):
             return f"{says(who, 'make', 'makes')} {fmt_suit(suit)} trump"
-        case Choose(_, Choice.ALONE):
-            return f"{says(who, 'go', 'goes')} alone"
-        case Choose(_, Choice.PARTNER):
-            return f"{says(who, 'play', 'plays')} with the partner"
-    return action_line(action, rules, names).replace(": ", " ")
+        case Choose(_, option):
+            return says(who, *CHOICE_WORDS[option])
+    return action_line(action, rules, names, fmt_suit=fmt_suit)
 
 
 def auction_label(rules: Rules) -> str:
