@@ -23,7 +23,8 @@
 - ``test_the_judges_clock_stopped_tick_stays_when_the_console_redraws``: the "match clock stopped"
   box a judge ticked stays ticked across the console's redraws.
 - ``test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console``: the console of a
-  Euchre event offers seed 004's misconduct; table talk forfeits the hand, the director sees it.
+  Euchre event offers seed 004's misconduct; table talk forfeits the hand, the director sees it;
+  the dealer's failing to offer the cut passes the deal, and the console says so.
 """
 
 from __future__ import annotations
@@ -299,12 +300,17 @@ def test_the_judges_clock_stopped_tick_stays_when_the_console_redraws(
         context.close()
 
 
+#: seed 004's misconduct that passes the deal rather than scoring
+CUT = "failing to offer the cut"
+
+
 def test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console(
         browser: Browser, web_server: Server) -> None:
     """The judges' console of a Euchre event offers seed 004's misconduct rulings and no misplay (it
     would sit a seat out of Euchre's four); table talk recorded
     there forfeits the hand in progress (4 points to the other team) and the director sees the ruling
-    with its score change."""
+    with its score change; failing to offer the cut is offered and told as the deal passing to the
+    next seat, with no score."""
     event = Event.create(web_server.base, format="knockout", preset="euchre")
     pin = ok(event.post("judges", {"name": "Judy"}), 201)["pin"]
     ok(event.post("entrants", {"csv": "Ann,Bea\nCy,Dee\n"}))
@@ -319,18 +325,37 @@ def test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console(
                                              "options => options.map(o => o.value)")
         # no misplay: it sits a seat out
         assert offered == ["renege", "table talk", "dealing out of turn", "failing to offer the cut"]
-        judge.fill("#ruling-table", "1")
-        judge.fill("#ruling-seat", "1")
-        judge.select_option("#ruling-kind", "table talk")
-        judge.click("#ruling-form button[type=submit]")
-        judge.wait_for_function("() => document.querySelector('#notice').textContent.includes('forfeited')",
-                                timeout=WAIT_MS)
-        assert "(+4, +0, +4, +0)" in judge.inner_text("#notice")
+        words = dict(judge.eval_on_selector_all("#ruling-kind option.misconduct",
+                                                "options => options.map(o => [o.value, o.textContent])"))
+        assert words["table talk"] == "table talk: the hand is forfeited, the other team receives 4 points"
+        assert words[CUT] == f"{CUT}: the hand is not scored and the deal passes to the next seat", words
+
+        def record(seat: int, kind: str) -> str:
+            """The notice after recording the ruling ``kind`` against ``seat`` at table 1."""
+            judge.evaluate("() => { document.querySelector('#notice').textContent = ''; }")
+            judge.fill("#ruling-table", "1")
+            judge.fill("#ruling-seat", str(seat))
+            judge.select_option("#ruling-kind", kind)
+            judge.click("#ruling-form button[type=submit]")
+            judge.wait_for_function("() => document.querySelector('#notice').textContent !== ''",
+                                    timeout=WAIT_MS)
+            return judge.inner_text("#notice")
+
+        said = record(1, "table talk")
+        assert "the hand is forfeited (+4, +0, +4, +0)" in said, said
+        said = record(1, CUT)  # refused unless seat 1 deals: the refusal names the dealer
+        dealer = re.search(r"the dealer \(seat (\d)\)", said)
+        if dealer:
+            said = record(int(dealer.group(1)), CUT)
+        assert re.fullmatch(f"{CUT} by [^:]+: the hand is not scored and the deal passes to the next seat",
+                            said), said
         director = watch_errors(context.new_page(), errors)
         director.goto(f"{web_server.base}/desk/{event.id}/director#key={event.password}")
         director.wait_for_function("() => document.querySelector('#rulings').textContent"
                                    ".includes('table talk')", timeout=WAIT_MS)
         assert "table talk: +4, +0, +4, +0" in director.inner_text("#rulings")
+        director.wait_for_function("() => document.querySelector('#rulings').textContent"
+                                   f".includes('{CUT}')", timeout=WAIT_MS)
         assert not errors, errors
     finally:
         context.close()

@@ -414,7 +414,8 @@ class DeskService(SheetDesk):
     async def _misconduct(self, event_id: str, number: int, seat: int, name: object) -> dict[str, Any]:
         """Seed 004's misconduct ``name`` by ``seat`` at table ``number``: the ruling action ends the
         hand in progress at the online table (the hand is forfeited, the opponents receive its
-        points), then the desk logs it, so that the result is refused without it."""
+        points, or for the cut not offered the deal passes to the next seat: ``deal_passes``), then
+        the desk logs it, so that the result is refused without it."""
         if not isinstance(name, str) or name not in rulings.MISCONDUCT:
             raise DeskError(f"'misconduct' is one of {', '.join(rulings.MISCONDUCT)}, not {quote(name)}")
         ended = await self._end_hand(event_id, number, seat,
@@ -425,7 +426,7 @@ class DeskService(SheetDesk):
         detail = f"{name}: " + ", ".join(f"{d:+d}" for d in ruling.delta)
         entry = await self._change(event_id, lambda d: d.log_ruling(number, seat, name, hand, detail))
         return {"player": entry.player, "ruling": name, "delta": list(ruling.delta), "hand": hand,
-                "hand_ended": True}
+                "hand_ended": True, "deal_passes": ruling.deal_passes}
 
     async def _end_hand(self, event_id: str, number: int, seat: int,
                         make: Callable[[Hand], Ruling]) -> tuple[int, Ruling] | None:

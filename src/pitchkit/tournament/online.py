@@ -145,8 +145,10 @@ def table_line(event: Event, table: Table) -> dict[str, Any]:
 
 def misconduct_offered(event: Event) -> list[dict[str, object]]:
     """The misconduct rulings the event's rules offer (seed 004's at Euchre), each with the points
-    the other team receives."""
-    return [{"name": name, "points": MISCONDUCT[name].points} for name in misconduct_names(event.rules)]
+    the other team receives and ``deal_passes``: the ruling passes the deal to the next seat (the
+    dealer's failing to offer the cut) in place of awarding points."""
+    return [{"name": name, "points": MISCONDUCT[name].points, "deal_passes": MISCONDUCT[name].dealer}
+            for name in misconduct_names(event.rules)]
 
 
 def rulings_offered(event: Event) -> dict[str, list[Any]]:

@@ -40,6 +40,10 @@ export async function act(run, draw) {
   }
 }
 
+/** What the misconduct ruling of a dealer who failed to offer the cut does (``deal_passes`` in the
+ * misconduct offered and in the ruling); the others forfeit the hand, the other team scoring. */
+const DEAL_PASSES = "the hand is not scored and the deal passes to the next seat";
+
 /** The ruling form in #ruling, sent with ``secret()`` (a judge's PIN or the password): where the
  * event's rules offer them (``misconductKinds``), a misplay at Pitch and seed 004's misconduct at Euchre. */
 export function rulingForm(secret, draw) {
@@ -57,14 +61,16 @@ export function rulingForm(secret, draw) {
     else body.misconduct = kind;
     act(async () => {
       const g = await call("POST", `/api/desk/${eventId()}/rulings`, body, secret());
+      if (body.misconduct && g.deal_passes) return `${body.misconduct} by ${g.player}: ${DEAL_PASSES}`;
       if (body.misconduct) return `${body.misconduct} by ${g.player}: the hand is forfeited (${g.delta.map((d) => (d < 0 ? d : `+${d}`)).join(", ")})`;
       return `misplay of ${g.player} recorded${g.disqualified ? ": disqualified" : ""}`;
     }, draw);
   });
 }
 
-/** Offer the misconduct rulings ``offered`` (seed 004's at Euchre: ``name`` and ``points``) and the
- * misplays ``misplay`` (``correctable``: true, false; seed 000's at Pitch) in the ruling form, once. */
+/** Offer the misconduct rulings ``offered`` (seed 004's at Euchre: ``name``, ``points`` and
+ * ``deal_passes``) and the misplays ``misplay`` (``correctable``: true, false; seed 000's at Pitch)
+ * in the ruling form, once. */
 export function misconductKinds(offered, misplay) {
   const select = $("ruling-kind");
   const names = [...(offered || []).map((m) => m.name), ...(misplay || []).map(String)].join(",");
@@ -78,7 +84,7 @@ export function misconductKinds(offered, misplay) {
     const option = document.createElement("option");
     option.className = "misconduct";
     option.value = m.name;
-    option.textContent = `${m.name}: the hand is forfeited, the other team receives ${m.points} points`;
+    option.textContent = `${m.name}: ${m.deal_passes ? DEAL_PASSES : `the hand is forfeited, the other team receives ${m.points} points`}`;
     select.append(option);
   }
 }
