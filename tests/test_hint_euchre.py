@@ -6,6 +6,8 @@ could be solved; and it never uses a card the seat cannot see."""
 from __future__ import annotations
 
 import random
+import statistics
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -13,9 +15,9 @@ from hypothesis import strategies as st
 
 from pitchkit import Hand
 from pitchkit.actions import Bid, DeclareTrump
-from pitchkit.bots import making_advice
+from pitchkit.bots import make_bot, making_advice
 from pitchkit.bots.hints import hint_json
-from pitchkit.bots.making_advice import holding, making_odds, making_reason
+from pitchkit.bots.making_advice import MakingOdds, holding, making_odds, making_reason
 from pitchkit.cards import Suit
 from pitchkit.view import View, make_view
 from tests.test_heuristic_euchre import DECK, EUCHRE, deal_to_first
@@ -105,3 +107,60 @@ def test_without_a_solved_deal_the_reason_is_the_heuristic_estimate(monkeypatch:
     view = first_view("JH QH 9H AC TD", "KH", dealer=2)
     reason, odds = making_reason(view, DeclareTrump(view.seat, Suit.H), random.Random(1))
     assert odds is None and "the heuristic bot's estimate: strength " in reason and "sampled" not in reason
+
+
+def test_a_calls_value_counts_made_marched_and_euchred_by_the_rules_points() -> None:
+    """Two deals made, one marched, one euchred: the mean of the makers' points, the euchre negative."""
+    odds = MakingOdds(suit=int(Suit.H), solved=4, made=3, marched=1, alone=False)
+    value, error = odds.call_value(EUCHRE)
+    outcomes = [EUCHRE.made_points] * 2 + [EUCHRE.march_points, -EUCHRE.euchre_points]
+    assert value == pytest.approx(statistics.mean(outcomes))
+    assert error == pytest.approx(statistics.stdev(outcomes) / 2)
+    alone, _ = MakingOdds(suit=int(Suit.H), solved=4, made=3, marched=1, alone=True).call_value(EUCHRE)
+    assert alone - value == pytest.approx((EUCHRE.alone_march_points - EUCHRE.march_points) / 4)
+
+
+def test_a_hand_the_odds_favour_calling_gets_a_call_hint_where_the_bot_would_pass() -> None:
+    """Both bowers, the upcard to an opponent: the heuristic bot passes, but ordering up is made in
+    most sampled deals and wins points on average, so the hint orders up and says why."""
+    view = first_view("9C JD JH AH TS", "9D", dealer=2)
+    assert make_bot("heuristic", seed=0).choose(view) == Bid(view.seat, None)
+    hint = hint_json("heuristic", view, 1)
+    assert hint["action"] == {"trump": "D"} and hint["bot_action"] == {"bid": "pass"}
+    reason = hint["reason"]
+    assert reason.startswith("two trumps with the right bower and the left bower, plus an off ace"), reason
+    assert "would be" not in reason and "where the heuristic bot would pass" in reason, reason
+    value, error = odds_of(hint).call_value(EUCHRE)
+    assert value - making_advice.CLEAR * error > 0 and f"on average {value:+.1f} points a hand" in reason
+
+
+def odds_of(hint: dict[str, Any]) -> MakingOdds:
+    """The odds a hint quotes, back from its JSON."""
+    m = hint["making"]
+    return MakingOdds(int(Suit[m["trump"]]), m["deals"], round(m["make"] * m["deals"]),
+                      round(m["march"] * m["deals"]), m["alone"])
+
+
+def test_a_weak_hand_still_gets_a_pass_hint() -> None:
+    view = first_view("9H AC KS QD TD", "KH")
+    hint = hint_json("heuristic", view, 1)
+    assert hint["action"] == {"bid": "pass"} and "bot_action" not in hint
+    assert "ordering up would be made in " in hint["reason"]
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.permutations(DECK), st.integers(0, 3))
+def test_a_hint_never_goes_against_its_own_odds(deck: list[int], dealer: int) -> None:
+    """Whatever the deal, a pass is never hinted with odds that clearly favour the call they quote,
+    nor a call with odds clearly against it."""
+    hand = Hand.deal_from(EUCHRE, deck, dealer=dealer)
+    seat = hand.to_act
+    assert seat is not None
+    hint = hint_json("heuristic", make_view(hand, seat), 3)
+    if "making" not in hint:
+        return
+    value, error = odds_of(hint).call_value(EUCHRE)
+    if hint["action"] == {"bid": "pass"}:
+        assert value - making_advice.CLEAR * error <= 0, hint
+    elif hint["action"] == {"trump": hint["making"]["trump"]}:
+        assert value + making_advice.CLEAR * error >= 0, hint

@@ -15,10 +15,10 @@ import random
 import threading
 from typing import Any
 
-from pitchkit.actions import Phase, Play
+from pitchkit.actions import Action, Phase, Play
 from pitchkit.bots import make_bot
 from pitchkit.bots.advisor import Advice, advise, reason
-from pitchkit.bots.making_advice import making_reason
+from pitchkit.bots.making_advice import followed_words, making_reason, making_words, odds_action
 from pitchkit.cards import Card, Suit
 from pitchkit.game import Game
 from pitchkit.presets import make_rules
@@ -56,8 +56,11 @@ def hint_json(name: str, view: View, seed: int, seconds: float | None = None) ->
     estimates behind it, ``bids`` (``bid``, ``trump``, ``make``, ``expected``) or ``cards``
     (``play``, ``value``), best first; while trump is made with the upcard (Euchre), the reason is
     :func:`~pitchkit.bots.making_advice.making_reason`'s and ``making`` (``trump``, ``deals``,
-    ``alone``, ``make``, ``march``) the odds of the call made or passed up. The advice takes at most
-    ``seconds`` (no clock if None).
+    ``alone``, ``make``, ``march``) the odds of the call made or passed up. Where those odds say
+    clearly otherwise than the bot (:func:`~pitchkit.bots.making_advice.odds_action`: the call's
+    expected score, made, marched or euchred, more than two standard errors above passing's 0, or
+    below it), the hint's ``action`` follows the odds, ``bot_action`` is the bot's, and the reason says
+    what the call is worth on average. The advice takes at most ``seconds`` (no clock if None).
 
     With a clock, in a process whose compiled solver is not loaded yet (seconds of work, more
     than a hint may take), the solver is loaded in the background and this hint is the plain hint
@@ -75,13 +78,17 @@ def hint_json(name: str, view: View, seed: int, seconds: float | None = None) ->
         action = pick_best(view, {Play(view.seat, Card.parse(c.card)): c.value for c in advice.cards})
     else:
         action = make_bot(name, rng=bot_rng).choose(view)
-    entry = action_json(view.rules, action)
-    entry.pop("seat", None)
+    entry = _entry(view, action)
     out: dict[str, Any] = {"bot": name, "action": entry, "reason": reason(action, advice)}
     if view.upcard is not None and view.phase == Phase.AUCTION:
         # making trump with the upcard (Euchre): the compiled solver only once it is loaded
         why, odds = making_reason(view, action, rng, seconds=seconds,
                                   compiled=seconds is None or _warm.is_set())
+        better = odds_action(view, action, odds)
+        if better is not None and odds is not None:
+            # the odds quoted say clearly otherwise than the bot: the hint follows them
+            why = f"{making_words(view, better, odds.suit, odds)}; {followed_words(view, odds, name, action)}"
+            out["bot_action"], out["action"] = entry, _entry(view, better)
         out["reason"] = why
         if odds is not None:
             out["making"] = odds.json()
@@ -92,6 +99,13 @@ def hint_json(name: str, view: View, seed: int, seconds: float | None = None) ->
     if advice.cards:
         out["cards"] = [{"play": c.card, "value": round(c.value, 2)} for c in advice.cards]
     return out
+
+
+def _entry(view: View, action: Action) -> dict[str, Any]:
+    """A record action without its seat."""
+    entry = action_json(view.rules, action)
+    entry.pop("seat", None)
+    return entry
 
 
 #: set once the compiled solver has been used in this process

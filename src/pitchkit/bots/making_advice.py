@@ -13,6 +13,7 @@ reason gives the ``heuristic`` bot's estimate instead and says so.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -23,6 +24,7 @@ from pitchkit.bots.tricks import MAKING, best_call, choose_discard, choose_makin
 from pitchkit.cards import CARDS, Suit, bits_of
 from pitchkit.errors import PitchError
 from pitchkit.hand import Hand
+from pitchkit.rules import Rules
 from pitchkit.search import sampling
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import SearchLimit, Solver, make_solver
@@ -34,6 +36,9 @@ from pitchkit.view import View, make_view
 SAMPLES = 32
 _LEAST = 8
 NODES = 200_000
+#: how many standard errors a call's expected score must be from passing's (counted as 0) for the hint
+#: to follow the odds rather than the hint bot (:func:`odds_action`)
+CLEAR = 2.0
 #: the ace of trump's power under bowers (above the king, below the bowers)
 _ACE_OF_TRUMP = 17
 _COUNT = ("no", "one", "two", "three", "four", "five", "six")
@@ -49,6 +54,17 @@ class MakingOdds:
     made: int
     marched: int
     alone: bool
+
+    def call_value(self, rules: Rules) -> tuple[float, float]:
+        """The call's expected score for the makers' side against the other over the solved deals,
+        and its standard error: ``made_points`` when made, the march's points (``alone_march_points``
+        going alone) when marched, minus the defenders' ``euchre_points`` when euchred."""
+        march = rules.alone_march_points if self.alone else rules.march_points
+        outcomes = ((self.made - self.marched, rules.made_points), (self.marched, march),
+                    (self.solved - self.made, -rules.euchre_points))
+        mean = sum(n * points for n, points in outcomes) / self.solved
+        spread = sum(n * (points - mean) ** 2 for n, points in outcomes) / max(1, self.solved - 1)
+        return mean, math.sqrt(spread / self.solved)
 
     def json(self) -> dict[str, Any]:
         """The odds as the hint's JSON has them."""
@@ -184,22 +200,53 @@ def making_reason(view: View, action: Action, rng: random.Random, *, seconds: fl
     if type(action) is Choose and action.option in (Choice.ALONE, Choice.PARTNER) and view.trump is not None:
         return holding(view, int(view.trump)), None
     if type(action) is DeclareTrump:
-        suit = int(action.suit)
         if Bid(view.seat, None) not in view.legal and view.upcard.is_joker and view.pitcher is None \
                 and not any(type(a) is DeclareTrump for a in view.log):
             return "", None  # the dealer names the suit a Benny stands for: not a call
-        odds = making_odds(view, suit, rng, seconds=seconds, compiled=compiled)
-        chance = odds_words(odds) if odds is not None else _estimate_words(view, suit)
-        return "; ".join(p for p in (holding(view, suit), _upcard_words(view, suit), chance) if p), odds
-    if action == Bid(view.seat, None):
+        suit = int(action.suit)
+    elif action == Bid(view.seat, None):
         best = best_call(view)
         if best is None:
             return "", None
         suit = int(best[1].suit)
-        odds = making_odds(view, suit, rng, seconds=seconds, compiled=compiled)
-        up = _upcard_words(view, suit)
-        what = "ordering up" if up else "naming it"
-        chance = f"{what} would be {odds_words(odds)}" if odds is not None else _estimate_words(view, suit)
-        where = f"{suit_label(Suit(suit))}: {holding(view, suit)}"
-        return "; ".join(p for p in (where, up, chance) if p), odds
-    return "", None
+    else:
+        return "", None
+    odds = making_odds(view, suit, rng, seconds=seconds, compiled=compiled)
+    return making_words(view, action, suit, odds), odds
+
+
+def making_words(view: View, action: Action, suit: int, odds: MakingOdds | None) -> str:
+    """The reason for ``action``, a call of ``suit`` or a pass (``suit``: the call passed up), with
+    ``odds`` for that call (None: the heuristic bot's estimate instead)."""
+    up = _upcard_words(view, suit)
+    if type(action) is DeclareTrump:
+        chance = odds_words(odds) if odds is not None else _estimate_words(view, suit)
+        return "; ".join(p for p in (holding(view, suit), up, chance) if p)
+    what = "ordering up" if up else "naming it"
+    chance = f"{what} would be {odds_words(odds)}" if odds is not None else _estimate_words(view, suit)
+    return "; ".join(p for p in (f"{suit_label(Suit(suit))}: {holding(view, suit)}", up, chance) if p)
+
+
+def odds_action(view: View, action: Action, odds: MakingOdds | None) -> Action | None:
+    """The action the ``odds`` (of the call made or passed up by ``action``) say is clearly better
+    than ``action``, or None to keep it. Passing counts as 0 (what the others then make is not in the
+    odds), and a call as its :meth:`MakingOdds.call_value`; the call is clearly better when its
+    expected score is more than :data:`CLEAR` standard errors above 0, and passing when it is as far
+    below, over at least a few solved deals."""
+    if odds is None or odds.solved < _LEAST:
+        return None
+    value, error = odds.call_value(view.rules)
+    call, stay = DeclareTrump(view.seat, Suit(odds.suit)), Bid(view.seat, None)
+    if action == stay and value - CLEAR * error > 0 and call in view.legal:
+        return call
+    if action == call and value + CLEAR * error < 0 and stay in view.legal:
+        return stay
+    return None
+
+
+def followed_words(view: View, odds: MakingOdds, bot: str, bot_action: Action) -> str:
+    """Why a hint follows the odds rather than the hint ``bot``'s ``bot_action``: ``"on average +0.6
+    points a hand against passing, where the heuristic bot would pass"``."""
+    value, _ = odds.call_value(view.rules)
+    would = "pass" if bot_action == Bid(view.seat, None) else "make " + suit_label(Suit(odds.suit)) + " trump"
+    return f"on average {value:+.1f} points a hand against passing, where the {bot} bot would {would}"
