@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from itertools import combinations, repeat
 from operator import add, is_
 
@@ -49,7 +48,8 @@ from pitchkit.errors import DealError, IllegalActionError, quote
 from pitchkit.lookup import DECLARES, MAX_SEATS, strengths
 from pitchkit.making import Making, UpcardHand
 from pitchkit.rules import MisdealDealer, Rules, ScoreBy, TrumpBy
-from pitchkit.scoring import Award, Tally, Trick, contract_made, deltas, tally
+from pitchkit.scoring import HandResult as HandResult
+from pitchkit.scoring import Tally, Trick, contract_made, deltas, tally
 from pitchkit.trump import TrumpTable, table_for
 
 # phases as module constants: the hot path compares them per action, and enum lookups cost
@@ -59,37 +59,8 @@ _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
     _AUCTION: (Bid, Choose), _TRUMP: (DeclareTrump,), _DISCARD: (Discard,), _EXCHANGE: (PassCards,),
     _PLAY: (Play,), _DONE: (),
 }
+_N_CARDS = len(CARDS)
 _FACE_OR_POINT = frozenset({14, 13, 12, 11, 10, 3, 2})
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """The outcome of a finished hand."""
-
-    misdeal: bool
-    pitcher: int | None
-    bid: int | None
-    trump: Suit | None
-    awards: tuple[Award, ...]
-    #: for each award, whether it counted: a set pitcher's side scores none of its awards, and
-    #: under ``going-out = scoring-order`` the awards after the one that won the game are not scored
-    scored: tuple[bool, ...]
-    #: scoring side of each seat (a member seat's number; -1 if the seat sat out)
-    side: tuple[int, ...]
-    side_points: tuple[int, ...]
-    card_points: tuple[int, ...]
-    #: the contract made or set; ``None`` after a misdeal, or when the game ended part-way through
-    #: the count before the pitcher's side had counted its bid
-    made: bool | None
-    delta: tuple[int, ...]
-    scores: tuple[int, ...]
-    #: seats that won the game with this hand under the target rules (empty: nobody yet)
-    winners: tuple[int, ...]
-    #: the next hand is dealt by the next dealer (always after a scored hand); after a misdeal the
-    #: same dealer deals again, unless the rules pass the deal (``bury-misdeal-dealer``)
-    deal_passes: bool
-    #: the ruling that ended the hand (its ``delta`` is the score change), if one did
-    ruling: Ruling | None = None
 
 
 class Hand(DrawAndExchange, UpcardHand):
@@ -385,6 +356,19 @@ class Hand(DrawAndExchange, UpcardHand):
                 self._finish_ruling(action)
             case Play(seat, card):
                 self._apply_play(seat, int(card))
+
+    def play_card(self, seat: int, card: int) -> None:
+        """:meth:`apply` of ``Play(seat, CARDS[card])`` for a caller holding the card's index as a plain
+        int (the research environments): the same checks, with less work for a legal play."""
+        if type(card) is not int or not 0 <= card < _N_CARDS:
+            raise IllegalActionError(f"{quote(card)} is not the index of a card (0 to {_N_CARDS - 1})")
+        if self.phase is _PLAY and seat == self.to_act \
+                and (self._legal_mask or self.legal_play_mask(seat)) >> card & 1:
+            self.log.append(PLAYS[seat][card])
+            self._legal_mask = 0
+            self._apply_play(seat, card)
+            return
+        self.apply(Play(seat, CARDS[card]))
 
     def describe(self, action: Action) -> str:
         """Short text of an action, with this hand's bid names."""

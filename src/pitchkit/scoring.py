@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import repeat
 from typing import NamedTuple
 
-from pitchkit.cards import ACE, BIG_JOKER, CARDS, GAME_VALUE, JACK, LITTLE_JOKER, Card, card_index
+from pitchkit.actions import Ruling
+from pitchkit.cards import ACE, BIG_JOKER, CARDS, GAME_VALUE, JACK, LITTLE_JOKER, Card, Suit, card_index
 from pitchkit.rules import Rules
 from pitchkit.trump import table
 
@@ -37,6 +39,36 @@ class Tally(NamedTuple):
     card_points: tuple[int, ...]
     #: every point awarded this hand
     total: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """The outcome of a finished hand."""
+
+    misdeal: bool
+    pitcher: int | None
+    bid: int | None
+    trump: Suit | None
+    awards: tuple[Award, ...]
+    #: for each award, whether it counted: a set pitcher's side scores none of its awards, and
+    #: under ``going-out = scoring-order`` the awards after the one that won the game are not scored
+    scored: tuple[bool, ...]
+    #: scoring side of each seat (a member seat's number; -1 if the seat sat out)
+    side: tuple[int, ...]
+    side_points: tuple[int, ...]
+    card_points: tuple[int, ...]
+    #: the contract made or set; ``None`` after a misdeal, or when the game ended part-way through
+    #: the count before the pitcher's side had counted its bid
+    made: bool | None
+    delta: tuple[int, ...]
+    scores: tuple[int, ...]
+    #: seats that won the game with this hand under the target rules (empty: nobody yet)
+    winners: tuple[int, ...]
+    #: the next hand is dealt by the next dealer (always after a scored hand); after a misdeal the
+    #: same dealer deals again, unless the rules pass the deal (``bury-misdeal-dealer``)
+    deal_passes: bool
+    #: the ruling that ended the hand (its ``delta`` is the score change), if one did
+    ruling: Ruling | None = None
 
 
 def point_card(point: str, trump: int, off_jack: int) -> int | None:

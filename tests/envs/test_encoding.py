@@ -129,17 +129,24 @@ def test_no_hidden_card_enters_an_observation(variant: str, seed: int) -> None:
 @given(seed=st.integers(0, 10**6), asking=st.randoms(use_true_random=False))
 def test_tracked_observations_equal_the_encoding_of_the_view(variant: str, seed: int,
                                                               asking: random.Random) -> None:
-    """The tensors kept up to date action by action, asked for by any seats in any order and not
-    at every decision (so that several actions are caught up at once), are ``Layout.encode`` of
-    each seat's view; and each is an array of its own."""
+    """The tensors kept up to date action by action, asked for by any seats in any order, as copies
+    or as the seats' own buffers, and not at every decision (so that several actions are caught up
+    at once), are ``Layout.encode`` of each seat's view, with masks of the legal ids; and each copy
+    is an array of its own."""
     n = make_rules(variant).players
     for game in random_decisions(variant, seed, max_hands=3):
         for seat in asking.sample(range(n), asking.randint(0, n)):
+            expected = game.layout.encode(game.view(seat), game.pending_of(seat))
+            if asking.random() < 0.5:
+                shown = game.observe(seat)
+                assert np.array_equal(shown["observation"], expected)
+                legal = set(enc.legal_ids(game.view(seat), game.pending)) if seat == game.to_act else set()
+                assert set(np.flatnonzero(shown["action_mask"])) == legal
+                continue
             obs = game.observation(seat)
-            assert np.array_equal(obs, game.layout.encode(game.view(seat), game.pending_of(seat)))
+            assert np.array_equal(obs, expected)
             obs[:] = 7.0
-            assert np.array_equal(game.observation(seat),
-                                  game.layout.encode(game.view(seat), game.pending_of(seat)))
+            assert np.array_equal(game.observation(seat), expected)
 
 
 @pytest.mark.parametrize("variant", PRESETS)

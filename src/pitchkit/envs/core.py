@@ -17,7 +17,7 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.actions import PLAYS, Action, Discard, PassCards, Phase
+from pitchkit.actions import Action, Discard, PassCards, Phase
 from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
 from pitchkit.envs.shown import show_plays
@@ -211,15 +211,16 @@ class Decisions:
         to date now (the same dict and arrays every time: later decisions change them)."""
         hand = self.game.hand
         turn = self._turn
-        if self._mask_turn[seat] == turn:
-            plays = -1
-        elif seat == self.seat and hand.phase is _PLAY and self._plays_only and not self._mask_ids[seat]:
+        if self._mask_turn[seat] != turn and seat == self.seat and hand.phase is _PLAY and self._plays_only \
+                and not self._mask_ids[seat]:
             # the commonest decision: the mask is its play ids alone
             self._mask_turn[seat] = turn
-            known = self._playable
-            plays = self._playable = hand.legal_play_mask(seat) if known is None else known
-        else:
-            plays = self._mask_update(seat)
+            plays = self._playable
+            if plays is None:
+                plays = self._playable = hand.legal_play_mask(seat)
+            self._tracker.turn(hand, seat, plays)
+            return self.observed[seat]
+        plays = -1 if self._mask_turn[seat] == turn else self._mask_update(seat)
         pending = self.pending
         if pending and seat != self.seat:
             pending = ()
@@ -321,16 +322,16 @@ class Decisions:
                 # a legal play (the engine checks it again): to the hand itself, the game settling
                 # the hand only once it is done
                 hand = game.hand
-                hand.apply(PLAYS[seat][card])
-                result = game.settle() if hand.done else None
+                hand.play_card(seat, card)
                 self._turn += 1
                 self._legal = self._playable = None
                 if self._views:
                     self._views = {}
-                if result is None:
-                    self.seat = game.hand.to_act
-                    return _GOING_ON
-                return self._ended(result)
+                result = game.settle() if hand.done else None
+                if result is not None:
+                    return self._ended(result)
+                self.seat = hand.to_act
+                return _GOING_ON
         a = enc.check_id(action_id)
         legal = self._legal_ids()
         if a not in legal:

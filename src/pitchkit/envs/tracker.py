@@ -113,24 +113,14 @@ class Tracker:
             if at == self._at + 1 and hand is self._hand and self._events < _LAST_EVENT:
                 last = log[-1]
                 if type(last) is Play:
-                    packed = last.seat << _SEAT | last.card << _VALUE
-                    tricks = hand.tricks
-                    if len(tricks) != self._tricks:
-                        self._tricks = len(tricks)
-                        packed |= tricks[-1][1] + 1 << _WON
+                    packed = self._event(hand, last.seat << _SEAT | last.card << _VALUE)
                 elif type(last) is Bid:
-                    packed = _BID | last.seat << _SEAT | 1 + (last.amount or 0) << _VALUE
+                    packed = self._event(hand, _BID | last.seat << _SEAT | 1 + (last.amount or 0) << _VALUE)
             if packed < 0:
                 # a new hand, several actions, or another kind of action
                 self._snapshot(hand)
             else:
                 self._at = at
-                phase, trump = hand.phase, hand.trump
-                if phase is not self._phase or trump != self._trump:
-                    self._phase, self._trump = phase, trump
-                    packed |= sh.pack_state(
-                        _PHASE_INDEX[phase], -1 if trump is None else trump,
-                        -1 if hand.bid is None else hand.bid, -1 if hand.pitcher is None else hand.pitcher)
         if seat < 0:
             if packed >= 0:
                 self._events = self._show(self.memory, -1, 0, -1, -1, packed)
@@ -147,6 +137,49 @@ class Tracker:
                 self._shown_pending[seat] = ()
         if pending or self._shown_pending[seat]:
             self._show_pending(seat, pending)
+
+    def turn(self, hand: Hand, seat: int, plays: int) -> None:
+        """:meth:`follow` for ``seat``, the seat to play a card (nothing picked), and ``plays`` the
+        cards it may play: the commonest call, made quicker where at most a card was played since
+        the hand was last followed."""
+        log = hand.log
+        if hand is not self._hand or self._events >= _LAST_EVENT:
+            self.follow(hand, seat, (), plays)
+            return
+        at = len(log)
+        if at == self._at:
+            packed = -1
+        elif at == self._at + 1 and type(last := log[-1]) is Play:
+            self._at = at
+            packed = last.seat << _SEAT | last.card << _VALUE
+            if not (hand.trick and hand.phase is self._phase and hand.trump == self._trump):
+                packed = self._event(hand, packed)  # a trick or the phase ended, or trump is known
+        else:
+            self.follow(hand, seat, (), plays)
+            return
+        seen_by = self._seen
+        seen = seen_by[seat]
+        self._events = seen_by[seat] = self._show(self.memory, seat, seen, seat, plays, packed)
+        self._shown_to_act[seat] = seat
+        if seen < 0:
+            self._shown_pending[seat] = ()
+        elif self._shown_pending[seat]:
+            self._show_pending(seat, ())
+
+    def _event(self, hand: Hand, packed: int) -> int:
+        """``packed``, the last action of ``hand`` (a card played or a bid), with the end of the
+        trick it ended and the change of phase or trump after it."""
+        tricks = hand.tricks
+        if len(tricks) != self._tricks:
+            self._tricks = len(tricks)
+            packed |= tricks[-1][1] + 1 << _WON
+        phase, trump = hand.phase, hand.trump
+        if phase is not self._phase or trump != self._trump:
+            self._phase, self._trump = phase, trump
+            packed |= sh.pack_state(
+                _PHASE_INDEX[phase], -1 if trump is None else trump,
+                -1 if hand.bid is None else hand.bid, -1 if hand.pitcher is None else hand.pitcher)
+        return packed
 
     def _show_pending(self, seat: int, pending: tuple[Card, ...]) -> None:
         """Set the ``pending`` entries of ``seat``'s buffer to its picks under way."""
