@@ -332,13 +332,18 @@ class Decisions:
                     return self._ended(result)
                 self.seat = hand.to_act
                 return _GOING_ON
-        a = enc.check_id(action_id)
         legal = self._legal_ids()
+        actions = self._actions
+        if actions is not None and type(action_id) is int:
+            # the engine's own legal actions by id (bids, trump, choices): one of them, as it is
+            action = actions.get(action_id)
+            if action is not None:
+                return self._apply(action, follow=False)
+        a = enc.check_id(action_id)
         if a not in legal:
             raise IllegalActionError(f"seat {seat} cannot {enc.action_name(a)} now; legal: "
                                      + ", ".join(enc.action_name(i) for i in legal[:8])
                                      + (", ..." if len(legal) > 8 else ""))
-        actions = self._actions
         if actions is not None:
             return self._apply(actions[a], follow=False)
         phase = self.game.hand.phase
