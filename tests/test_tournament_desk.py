@@ -133,6 +133,19 @@ def test_a_record_of_another_table_or_that_does_not_replay_is_refused(tmp_path: 
         desk.result(three.number, record)
 
 
+def test_a_record_under_other_rules_names_the_options_as_they_are_typed(tmp_path: Path) -> None:
+    """The refusal of a game played under other rules spells each differing option as
+    ``--option`` takes it (``deals-per-player=none``), never as Python writes the value."""
+    desk = Desk.create(tmp_path / "event", new_event("darrtown", seed=2))
+    desk.add([[n] for n in ("Ann", "Bob", "Cy", "Dee")])
+    desk.seat()
+    casual = play_table(make_rules("pct"), ["heuristic"] * 4, random.Random(1)).record
+    with pytest.raises(DeskError, match="not this table's game") as refused:
+        desk.result(1, casual)
+    assert "deals-per-player=none" in str(refused.value)
+    assert "None" not in str(refused.value)
+
+
 # rulings
 
 

@@ -45,6 +45,17 @@ def option_json(value: object) -> object:
     return value
 
 
+def option_text(value: object) -> str:
+    """An option's value (native or in JSON form) in words, as ``pitch rules PRESET --table`` shows
+    it and ``--option NAME=VALUE`` takes it: ``none``, ``true``, ``high, low, jack``."""
+    value = option_json(value)
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    if value is None:
+        return "none"
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def _unwrap(hint: Any) -> tuple[Any, bool]:
     """A field's type without ``| None``, and whether ``None`` is allowed."""
     if isinstance(hint, types.UnionType):

@@ -15,16 +15,9 @@ from rich.table import Table
 from pitchkit.cli.app import app, fail, parse_option_pairs
 from pitchkit.errors import PitchError
 from pitchkit.families import FAMILY_NAMES
+from pitchkit.options import option_text
 from pitchkit.presets import get_preset, presets
 from pitchkit.sheet import preset_rows, rules_sheet, sheet_text
-
-
-def _show(value: object) -> str:
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    if value is None:
-        return "none"
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def _width() -> int:
@@ -87,7 +80,7 @@ def rules(
     # an option of the other family is left out, unless it was given
     shown = [row for row in rows if row["applies"] or row["source"] == "your option"]
     for row in shown:
-        grid.add_row(str(row["option"]), _show(row["value"]), str(row["range"]), str(row["source"]))
+        grid.add_row(str(row["option"]), option_text(row["value"]), str(row["range"]), str(row["source"]))
     Console(width=width).print(grid)
     other = next(f for f in FAMILY_NAMES if f != chosen.score_by)
     note = (f"Shown: the options of {FAMILY_NAMES[chosen.score_by]} and of every game; the "

@@ -16,6 +16,7 @@ from pitchkit.cards import Card
 from pitchkit.errors import PitchError, quote
 from pitchkit.game import Game
 from pitchkit.hand import Hand
+from pitchkit.options import option_text
 from pitchkit.record import action_json, record_hands, replay_game
 from pitchkit.tournament import darrtown, swiss, unl
 from pitchkit.tournament.event import (
@@ -313,7 +314,7 @@ class Desk(PhysicalTables):
         names = self.event.seat_names(table)
         if game.rules != rules:
             diff = game.rules.options_diff(rules)
-            what = ", ".join(f"{k}={v}" for k, v in diff.items())
+            what = ", ".join(f"{k}={option_text(v)}" for k, v in diff.items())
             raise DeskError(f"record: not this table's game: its rules are {game.rules.label}"
                             f"{' with ' + what if what else ''}; the table plays {rules.label}"
                             f" with {rules.players} seats")
