@@ -40,6 +40,7 @@ from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
 from pitchkit.envs.core import resolve
 from pitchkit.envs.vector import VectorEnv
+from pitchkit.errors import PitchError
 from pitchkit.view import View
 
 F32 = npt.NDArray[np.float32]
@@ -389,6 +390,17 @@ def main(argv: list[str] | None = None) -> None:
     ar.add_argument("--seed", type=int, default=1)
     ar.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
+    try:
+        _run(args)
+    except PitchError as e:
+        print(e, file=sys.stderr)
+        raise SystemExit(2) from None
+
+
+def _run(args: argparse.Namespace) -> None:
+    if args.cmd == "arena" and not args.weights.is_file():
+        raise PitchError(f"no weights at {args.weights}: write them first with "
+                         f"python examples/vector_policy.py train --out {args.weights}")
     if args.cmd == "train":
         pol, curve = train(args.variant, updates=args.updates, envs=args.envs, seed=args.seed,
                            auction_entropy_coef=args.auction_entropy)

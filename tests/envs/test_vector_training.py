@@ -13,7 +13,7 @@ pytest.importorskip("numba", reason="the vector environment is compiled with num
 import numpy as np
 from rich.console import Console
 
-from examples.vector_policy import Policy, PolicyBot, curve_svg, gradients, hand_returns, train
+from examples.vector_policy import Policy, PolicyBot, curve_svg, gradients, hand_returns, main, train
 from pitchkit.bench.suite import render, run_suite
 from pitchkit.envs import encoding as enc
 from pitchkit.game import Game
@@ -89,3 +89,19 @@ def test_a_few_steps_of_training_run_and_the_policy_plays_through_the_engine(tmp
         game.apply(bot.choose(game.view(seat)))
     with pytest.raises(ValueError, match="trained for pct"):
         PolicyBot(loaded).choose(Game(make_rules("pct", players=3), rng=random.Random(1)).view(1))
+
+
+def test_the_example_refuses_missing_weights_and_unknown_names_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``arena`` before ``train`` says where the weights should be and how to make them; an unknown
+    variant or bot is pitchkit's one-line error, exit status 2, never a traceback."""
+    missing = tmp_path / "none.npz"
+    for argv in (["arena", "--weights", str(missing)],
+                 ["train", "--variant", "nope", "--updates", "1", "--envs", "4", "--out", str(missing)]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "Traceback" not in err
+        assert str(missing) in err if argv[0] == "arena" else "unknown variant 'nope'" in err
+    assert not missing.exists()
