@@ -15,7 +15,7 @@ from open_spiel.python.bots import uniform_random  # noqa: E402
 
 from pitchkit.envs import encoding as enc  # noqa: E402
 from pitchkit.envs.openspiel import parse_options, utility_bounds  # noqa: E402
-from pitchkit.errors import RulesError  # noqa: E402
+from pitchkit.errors import IllegalActionError, RulesError  # noqa: E402
 from pitchkit.presets import make_rules  # noqa: E402
 from tests.envs.conftest import PRESETS  # noqa: E402
 from tests.envs.test_euchre import EVERYTHING  # noqa: E402
@@ -71,6 +71,22 @@ def test_chance_picks_the_dealer_then_the_deck() -> None:
         state.apply_action(state.chance_outcomes()[0][0])
     assert state.current_player() == 3
     assert state.hand.dealer == 2
+
+
+def test_chance_refuses_a_dealer_or_card_that_is_not_an_outcome() -> None:
+    """A chance action outside ``chance_outcomes()`` (a seat that does not exist, a card dealt
+    already or not in the deck) is refused in one line and changes nothing."""
+    game = pyspiel.load_game("python_pitch", {"variant": "pct"})
+    state = game.new_initial_state()
+    with pytest.raises(IllegalActionError, match="dealer"):
+        state.apply_action(4)
+    state.apply_action(1)
+    state.apply_action(7)
+    for bad in (7, 52, 200):
+        with pytest.raises(IllegalActionError, match="not yet dealt"):
+            state.apply_action(bad)
+    assert state.history() == [1, 7] and state.deck == [7]
+    assert {a for a, _ in state.chance_outcomes()} == set(range(52)) - {7}
 
 
 @pytest.mark.parametrize("variant", ["pct", "ten-point"])

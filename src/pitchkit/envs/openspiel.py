@@ -22,7 +22,7 @@ from pitchkit.actions import Phase
 from pitchkit.cards import Card
 from pitchkit.envs import encoding as enc
 from pitchkit.envs.core import env_rules, resolve
-from pitchkit.errors import RulesError, quote
+from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.hand import Hand
 from pitchkit.rules import POINT_VALUES, Rules, ScoreBy
 from pitchkit.view import View, make_view, own_cards
@@ -149,8 +149,14 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         if self.hand is None:
             if self.dealer is None:
+                if not 0 <= action < self.rules.players:
+                    raise IllegalActionError(f"chance picks the dealer, a seat from 0 to "
+                                             f"{self.rules.players - 1}, not {quote(action)}")
                 self.dealer = action
             else:
+                if not 0 <= action < 64 or not self.rules.deck_mask >> action & 1 or action in self.deck:
+                    raise IllegalActionError(f"chance deals a card of the deck not yet dealt, not "
+                                             f"{quote(action)}")
                 self.deck.append(action)
                 if len(self.deck) == self.rules.deck_size - 1:
                     self.deck.extend(set(self.rules.deck_cards) - set(self.deck))
