@@ -133,6 +133,20 @@ def test_a_record_of_another_table_or_that_does_not_replay_is_refused(tmp_path: 
         desk.result(three.number, record)
 
 
+@pytest.mark.skipif(os.name == "nt", reason="POSIX file modes")
+def test_the_desk_writes_new_files_readable_by_all_and_keeps_the_mode_of_a_file_written_again(
+        tmp_path: Path) -> None:
+    """Files written atomically (the event, standings, printable sheets) are not left with the
+    temporary file's owner-only mode."""
+    sheet = tmp_path / "round1.html"
+    event_module.write_text(sheet, "<html></html>")
+    assert sheet.stat().st_mode & 0o777 == 0o644
+    sheet.chmod(0o600)
+    event_module.write_text(sheet, "<html>2</html>")
+    assert sheet.stat().st_mode & 0o777 == 0o600 and sheet.read_text() == "<html>2</html>"
+    assert [p.name for p in tmp_path.iterdir()] == ["round1.html"]
+
+
 def test_a_record_under_other_rules_names_the_options_as_they_are_typed(tmp_path: Path) -> None:
     """The refusal of a game played under other rules spells each differing option as
     ``--option`` takes it (``deals-per-player=none``), never as Python writes the value."""

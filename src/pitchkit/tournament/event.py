@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import stat
 import tempfile
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -285,13 +286,19 @@ def check_settings(event: Event) -> None:
 
 
 def write_text(path: Path, text: str) -> None:
-    """Write a file so that it is either the old or the new text, whatever happens meanwhile."""
+    """Write a file so that it is either the old or the new text, whatever happens meanwhile. A new
+    file gets the usual mode, 0644 (a temporary file's, 0600, would hide a round's printable sheets
+    or the standings from a print queue or a web server); a file written again keeps its mode."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fsync(f.fileno())
+        try:
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        except FileNotFoundError:
+            os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
