@@ -254,6 +254,19 @@ def test_a_sheet_entered_as_a_result_needs_every_hand_confirmed(tmp_path: Path) 
     assert desk.result(1, confirmed).scores == [-2, 6]
 
 
+def test_bots_playing_a_round_leave_a_physical_table_with_hands_on_its_sheet_alone(tmp_path: Path) -> None:
+    """``pitch tournament play`` plays the tables without a result; a table keeping a score sheet
+    with hands entered plays with real cards, and its sheet is not replaced by a bots' game."""
+    desk = Desk.create(tmp_path / "e", new_event("knockout", options={"target": 4}, table_size=2, seed=1))
+    desk.add([["Bob"], ["Ann"], ["Cy"], ["Dee"]])
+    desk.seat()
+    desk.enter(1, PCT_HANDS[0])
+    assert desk.play(["heuristic"]) == 1
+    tables = desk.event.rounds[0].tables
+    assert tables[0].result is None and tables[0].sheet is not None and len(tables[0].sheet["hands"]) == 1
+    assert tables[1].result is not None
+
+
 def unl_hand(dealer: int, bids: list[object], trump: str, **takers: int) -> dict[str, Any]:
     """A ten-point sheet hand: the bids in turn and the seat that took each point."""
     return {"dealer": dealer, "bids": [{"bid": b} for b in bids], "trump": trump,

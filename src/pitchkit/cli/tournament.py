@@ -329,7 +329,8 @@ def judge_confirm(
 @tournament_app.command()
 def play(folder: Path = FOLDER, bots: str = BOTS) -> None:
     """Play the open round's tables that have no result with bots (tests and demos); each game is
-    entered as a result, and saved as it ends."""
+    entered as a result, and saved as it ends. Physical tables with hands on their sheets are left
+    alone."""
     chosen = _bots(bots)
     count = _step(folder, lambda d: d.play(chosen, after=lambda _t: d.save()))
     print(f"{count} table(s) played")

@@ -469,7 +469,8 @@ class Desk(PhysicalTables):
 
     def play(self, bots: Sequence[str], *, after: Callable[[Table], None] | None = None) -> int:
         """Play the open round's tables that have no result with bots (entrant ``e`` played by
-        ``bots[e % len(bots)]`` at each of its seats), entering each game as a result."""
+        ``bots[e % len(bots)]`` at each of its seats), entering each game as a result. A physical
+        table whose score sheet has hands entered is playing with real cards: it is left alone."""
         ev = self.event
         r = ev.current
         if r is None or r.closed:
@@ -477,7 +478,7 @@ class Desk(PhysicalTables):
         clock = unl.Clock(ev.clock, ev.minutes_per_hand).stopped if ev.clock else None
         count = 0
         for t in r.tables:
-            if t.result is not None:
+            if t.result is not None or (t.sheet and t.sheet["hands"]):
                 continue
             rules = ev.table_rules(len(t.entrants))
             teams = rules.teams or rules.players
