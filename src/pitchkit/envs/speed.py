@@ -24,7 +24,8 @@ from pitchkit.game import Game
 from pitchkit.presets import make_rules
 
 #: the loops ``pitch bench`` measures (the others are in ``benchmarks/envs_speed.py``)
-BENCH_LOOPS = ("engine (actions)", "PettingZoo raw_env", "OpenSpiel python_pitch", "OpenSpiel C++ euchre")
+BENCH_LOOPS = ("engine (actions)", "PettingZoo raw_env", "PettingZoo env (checked)", "OpenSpiel python_pitch",
+               "OpenSpiel C++ euchre")
 #: hands after which a game is cut (a whole game can run long)
 MAX_HANDS = 20
 
@@ -88,13 +89,14 @@ def decisions_episodes(variant: str) -> Episode:
     return episode
 
 
-def pettingzoo_episodes(variant: str, *, wrapped: bool, tensor: bool = True) -> Episode:
+def pettingzoo_episodes(variant: str, *, make: str = "raw_env", tensor: bool = True) -> Episode:
     """PettingZoo's agent loop: ``last()`` (observation and mask) and ``step()`` per decision, a
-    legal id picked from the mask. Without ``tensor`` (``raw_env`` only) ``last(observe=False)``
-    and the mask alone: what the observation tensor costs is the difference."""
-    from pitchkit.envs.pettingzoo import env, raw_env
+    legal id picked from the mask, through ``make`` of :mod:`pitchkit.envs.pettingzoo` (``raw_env``,
+    ``env`` or ``wrapped_env``). Without ``tensor`` (``raw_env`` only) ``last(observe=False)`` and
+    the mask alone: what the observation tensor costs is the difference."""
+    from pitchkit.envs import pettingzoo
 
-    e: Any = (env if wrapped else raw_env)(variant=variant, max_hands=MAX_HANDS)
+    e: Any = getattr(pettingzoo, make)(variant=variant, max_hands=MAX_HANDS)
     seeds, pick = _streams()
 
     def episode() -> int:
@@ -128,9 +130,9 @@ def decisions_loop(variant: str) -> Loop:
     return lambda seconds: timed(seconds, episode)
 
 
-def pettingzoo_loop(variant: str, *, wrapped: bool, tensor: bool = True) -> Loop:
+def pettingzoo_loop(variant: str, *, make: str = "raw_env", tensor: bool = True) -> Loop:
     """:func:`pettingzoo_episodes` timed."""
-    episode = pettingzoo_episodes(variant, wrapped=wrapped, tensor=tensor)
+    episode = pettingzoo_episodes(variant, make=make, tensor=tensor)
     return lambda seconds: timed(seconds, episode)
 
 
@@ -192,9 +194,10 @@ def euchre_loop(variant: str) -> Loop:
 LOOPS: dict[str, Callable[[str], Loop]] = {
     "engine (actions)": engine_loop,
     "decision layer": decisions_loop,
-    "PettingZoo raw_env": lambda v: pettingzoo_loop(v, wrapped=False),
-    "PettingZoo raw_env, mask only": lambda v: pettingzoo_loop(v, wrapped=False, tensor=False),
-    "PettingZoo env (wrapped)": lambda v: pettingzoo_loop(v, wrapped=True),
+    "PettingZoo raw_env": pettingzoo_loop,
+    "PettingZoo raw_env, mask only": lambda v: pettingzoo_loop(v, tensor=False),
+    "PettingZoo env (checked)": lambda v: pettingzoo_loop(v, make="env"),
+    "PettingZoo's wrappers": lambda v: pettingzoo_loop(v, make="wrapped_env"),
     "Gymnasium (vs random bots)": gym_loop,
     "OpenSpiel python_pitch": openspiel_loop,
     "OpenSpiel C++ euchre": euchre_loop,
