@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from pitchkit import Hand
 from pitchkit.actions import Bid, DeclareTrump
 from pitchkit.bots import make_bot, making_advice
-from pitchkit.bots.hints import hint_json
+from pitchkit.bots.hints import hint_json, hint_label
 from pitchkit.bots.making_advice import MakingOdds, holding, making_odds, making_reason
 from pitchkit.cards import Suit
 from pitchkit.view import View, make_view
@@ -164,3 +164,12 @@ def test_a_hint_never_goes_against_its_own_odds(deck: list[int], dealer: int) ->
         assert value - making_advice.CLEAR * error <= 0, hint
     elif hint["action"] == {"trump": hint["making"]["trump"]}:
         assert value + making_advice.CLEAR * error >= 0, hint
+
+
+def test_a_hint_that_follows_its_odds_is_headed_by_the_solved_deals_not_the_bot() -> None:
+    """The terminal and the browser head a hint with who gave it: the bot, or the solved deals when
+    the hint follows their odds against the bot's own choice."""
+    called = hint_json("heuristic", first_view("9C JD JH AH TS", "9D", dealer=2), 1)
+    passed = hint_json("heuristic", first_view("9H AC KS QD TD", "KH"), 1)
+    assert hint_label(called) == "solved deals"
+    assert hint_label(passed) == "heuristic bot"

@@ -108,6 +108,12 @@ def _entry(view: View, action: Action) -> dict[str, Any]:
     return entry
 
 
+def hint_label(hint: dict[str, Any]) -> str:
+    """Who a :func:`hint_json` hint comes from, for its heading: ``"heuristic bot"``, or ``"solved
+    deals"`` where the hint follows the odds of its solved deals rather than the bot."""
+    return "solved deals" if "bot_action" in hint else f"{hint['bot']} bot"
+
+
 #: set once the compiled solver has been used in this process
 _warm = threading.Event()
 _warming = threading.Lock()

@@ -402,13 +402,13 @@ class PlayApp(GuardedTable):
         self.run_worker(partial(advise_hint, s, s.game.view(s.human), self._hint_asked),
                         name="hint", group="hint", thread=True, exit_on_error=False)
 
-    def _show_hint(self, action: Action, bot: str, reason: str) -> None:
+    def _show_hint(self, action: Action, by: str, reason: str) -> None:
         """The hint on the message line, and with the advisor's reason in the log."""
         s = self.session
         if isinstance(action, Discard | PassCards):
             self.selected = frozenset(action.cards)
             self._redraw()
         text = action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup).split(": ", 1)[1]
-        self.panel("#message").update(Text.from_markup(f"[green]Hint ({bot} bot):[/] {text}"))
+        self.panel("#message").update(Text.from_markup(f"[green]Hint ({escape(by)}):[/] {text}"))
         if reason:
             self.log_line(f"[green]Hint:[/] {text}: {escape(reason)}")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from pitchkit.actions import Action, Play
 from pitchkit.bots import Bot, make_bot
-from pitchkit.bots.hints import hint_bot_name, hint_json
+from pitchkit.bots.hints import hint_bot_name, hint_json, hint_label
 from pitchkit.errors import PitchError
 from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
@@ -221,9 +221,9 @@ class Session:
 
     def hint(self, view: View | None = None) -> tuple[Action, str, str]:
         """The hint as the online tables give it (:func:`~pitchkit.bots.hints.hint_json`): what the
-        hint bot would do in the human's place (``view``, taken now if not given), the bot that
-        answered, and the advisor's reason in one sentence ("" when it has none), worked out in
-        about :data:`HINT_SECONDS`."""
+        hint bot would do in the human's place (``view``, taken now if not given), who answered
+        (:func:`~pitchkit.bots.hints.hint_label`), and the advisor's reason in one sentence (""
+        when it has none), worked out in about :data:`HINT_SECONDS`."""
         if view is None:
             if self.human is None or not self.human_turn:
                 raise PitchError("it is not your turn")
@@ -232,7 +232,7 @@ class Session:
             self._hint_rng = _rng(self.seed, "hint")
         out = hint_json(self.hint_bot_name, view, self._hint_rng.getrandbits(63), HINT_SECONDS)
         action = parse_action(view.rules, {"seat": view.seat, **out["action"]})[0]
-        return action, str(out["bot"]), str(out["reason"])
+        return action, hint_label(out), str(out["reason"])
 
     # -- saving ---------------------------------------------------------------------------------
 

@@ -141,7 +141,7 @@ function onMessage(m) {
     const a = m.action;
     page.hint = a.play || JSON.stringify(a);
     page.hintShown = m;
-    notice(`Hint (${m.bot}): ${hintWords(a, page.state)}`);
+    notice(`Hint (${m.bot_action ? "solved deals" : m.bot}): ${hintWords(a, page.state)}`);
     draw();
   }
 }
