@@ -171,10 +171,10 @@ def discard_ids(options: tuple[Sequence[Card], int, int], pending: tuple[Card, .
     """The ids of a discard under way: the picks that can still end in a legal discard, and done
     when the cards picked are one (``options``: the cards it may hold, fewest, most)."""
     allowed, lo, hi = options
-    last = max(pending) if pending else -1
-    later = [c for c in allowed if c > last]
+    later = [c for c in allowed if c > max(pending)] if pending else allowed
     n = len(pending)
-    ids = [DISCARD_BASE + int(c) for i, c in enumerate(later) if n + 1 <= hi and n + len(later) - i >= lo]
+    # the i-th card of ``later`` leaves enough after it to reach ``lo``: i <= n + len(later) - lo
+    ids = [DISCARD_BASE + c for c in later[:max(0, n + len(later) - lo + 1)]] if n < hi else []
     if lo <= n <= hi:
         ids.append(DISCARD_DONE)
     return ids

@@ -14,6 +14,7 @@ written into a buffer when its seat is observed.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
+from itertools import chain
 from struct import Struct
 from typing import TYPE_CHECKING, cast
 
@@ -212,19 +213,21 @@ class Tracker:
         values = [on_table, _PHASE_INDEX[hand.phase], -1 if hand.trump is None else hand.trump,
                   -1 if hand.bid is None else hand.bid, -1 if hand.pitcher is None else hand.pitcher,
                   hand.dealer, len(hand.stock), hand.auction.ran, -1 if upcard is None else upcard]
-        out = set(out_seats(hand.rules, hand.log, hand.pitcher)) if layout.upcard and hand.log else set()
-        latest = dict(hand.auction.bids)
-        aside = bool(hand.set_aside())
-        seats = hand.seats
+        seats = range(n)
+        out = set(out_seats(hand.rules, hand.log, hand.pitcher)) if layout.upcard and hand.log else ()
+        slots = [0] * n
+        for s, amount in hand.auction.bids:
+            slots[s] = 1 + (amount or 0)
         # cards are received only from a partner's pass, and unseen only where a blind loner may be called
-        passes = any(hand.passed)
-        own = [own_cards(hand, s) for s in range(n)] if hand.rules.blind_loner_points else hand.hands
-        for s, held, discarded, passed, score in zip(range(n), hand.hands, hand.discards, hand.passed,
-                                                     hand.scores_before, strict=True):
-            values += (s in seats, own[s], discarded, passed, hand.received(s) if passes else 0,
-                       held.bit_count(), discarded.bit_count(), passed.bit_count() if aside else 0,
-                       0 if s not in latest else 1 + (latest[s] or 0), score, s in out, played[s],
-                       captured[s], trick[s])
+        passed, discards, none = hand.passed, hand.discards, [0] * n
+        passes = any(passed)
+        own = [own_cards(hand, s) for s in seats] if hand.rules.blind_loner_points else hand.hands
+        # each seat's STRIDE entries, in the order of the S_ indices, column by column
+        columns = (map(hand.seats.__contains__, seats), own, discards, passed,
+                   map(hand.received, seats) if passes else none, map(int.bit_count, hand.hands),
+                   map(int.bit_count, discards), map(int.bit_count, passed) if hand.set_aside() else none,
+                   slots, hand.scores_before, map(out.__contains__, seats), played, captured, trick)
+        values += chain.from_iterable(zip(*columns, strict=True))
         self._write_values(self._bytes, _SNAPSHOT_AT, *values)
         self._events = self._cells[_COUNT] = 0
         self._seen = [-1] * n
