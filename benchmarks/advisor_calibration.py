@@ -345,7 +345,7 @@ def report(rows: Sequence[dict[str, Any]], player: str) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--positions", type=int, default=200, help="numbered positions per preset")
     ap.add_argument("--samples", type=int, default=SAMPLES, help="deals the advisor solves per position")

@@ -205,7 +205,7 @@ def table(rows: Sequence[Row]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--hands", type=int, default=2000, help="scored deals per preset (default 2000)")
     ap.add_argument("--games", type=int, default=200, help="whole games per preset (default 200)")
     ap.add_argument("--seed", type=int, default=1, help="base seed (default 1)")

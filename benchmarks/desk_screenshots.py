@@ -31,7 +31,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Ed", "Fay", "Gus", "Hal"]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("docs/images"))
     args = parser.parse_args()
     path = chromium_path()

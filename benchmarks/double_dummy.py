@@ -149,7 +149,7 @@ def report(preset: str, rows: dict[str, Row], skipped: int) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--presets", default=",".join(PRESETS))
     ap.add_argument("--bots", default=",".join(BOTS))
     ap.add_argument("--deals", type=int, default=500)

@@ -360,7 +360,7 @@ def measure(seconds: float, repeat: int) -> dict[str, dict[str, float]]:
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the arguments, measure, print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per run (default 2)")
     parser.add_argument("--repeat", type=int, default=3, help="best of this many runs (default 3)")
     parser.add_argument("--json", action="store_true", help="print JSON")

@@ -22,7 +22,7 @@ from pitchkit.bench.suite import SECTIONS, render, run_suite
 
 def main(argv: list[str] | None = None) -> None:
     """Parse the arguments, measure, print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="seconds per figure (default 1)")
     parser.add_argument("--repeat", type=int, default=1, help="best of this many runs per figure")
     parser.add_argument("--section", action="append", choices=SECTIONS, help="only these sections")

@@ -21,7 +21,7 @@ from pitchkit.envs.speed import LOOPS, measure
 
 def main(argv: list[str] | None = None) -> None:
     """Measure every loop for each variant and print a table (or JSON)."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per figure (default 2)")
     parser.add_argument("--variant", action="append", help="presets to measure (default pct, ten-point)")
     parser.add_argument("--json", action="store_true", help="print JSON")

@@ -57,7 +57,7 @@ def self_play(variant: str, policy: MakingPolicy, deals: int, seed: int) -> dict
 
 def main() -> None:
     """Print the self-play rates of both policies and their duplicate match."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", default="euchre")
     parser.add_argument("--deals", type=int, default=400)
     parser.add_argument("--games", type=int, default=0, help="whole games instead of single deals")

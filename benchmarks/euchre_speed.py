@@ -24,7 +24,7 @@ from pitchkit.bench.selfplay import engine_rate
 
 def main() -> None:
     """Measure both engines in alternation and print the medians and their ratio."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per run (default 1)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each engine (default 5)")
     args = parser.parse_args()

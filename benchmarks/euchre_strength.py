@@ -41,7 +41,7 @@ def calibrate(cfg: VersusConfig) -> int:
 
 def main() -> None:
     """Run the match and print its statistics."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--boards", type=int, default=50)
     parser.add_argument("--bot", default="pimc")
     parser.add_argument("--budget", default=None, help="the pitchkit search bot's budget (see pitch arena)")

@@ -285,7 +285,7 @@ def line(report: dict[str, object]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the measurements and print them."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--bot", default="expert", help="expert, expert-bids or expert-tuned")
     ap.add_argument("--variants", default=",".join(VARIANTS))
     ap.add_argument("--deals", type=int, default=100, help="duplicate deals per preset (hands mode)")

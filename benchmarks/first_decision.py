@@ -79,7 +79,7 @@ def run_once(bot: str, seed: int, cache_dir: str | None, *,
 
 def main(argv: list[str] | None = None) -> int:
     """Print the cold, warm (and default-location) first-decision times."""
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=3, help="fresh processes per measure (medians)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--bot", default="pimc", help="the bot that decides (pimc, ismcts, ...)")

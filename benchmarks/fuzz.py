@@ -89,7 +89,7 @@ def run_chunk(kind: str, seed: int, start: int, stop: int) -> Tally:
 
 def main(argv: list[str] | None = None) -> int:
     """Parse the arguments, fuzz, print a summary; 1 if any case failed."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--records", type=int, default=10_000, help="mutated records to score")
     parser.add_argument("--options", type=int, default=10_000, help="hostile option sets to build")
     parser.add_argument("--games", type=int, default=1_000,

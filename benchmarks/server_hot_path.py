@@ -110,7 +110,7 @@ async def measure(tables: int, actions: int, seed: int) -> float:
 
 def main() -> None:
     """Parse the options, measure each run, print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--actions", type=int, default=8000)
     parser.add_argument("--runs", type=int, default=3)

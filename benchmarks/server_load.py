@@ -347,7 +347,7 @@ def stalls(log: Path, window: tuple[float, float]) -> dict[str, Any]:
 
 def main() -> None:
     """Parse the options, run the load, check the log, print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--think-ms", type=float, default=0.0,

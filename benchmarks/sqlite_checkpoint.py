@@ -78,7 +78,7 @@ def measure(seconds: float, every: float) -> dict[str, object]:
 
 def main() -> None:
     """Parse the options, measure, print."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10.0)
     parser.add_argument("--checkpoint-seconds", type=float, default=1.0, help="0: no checkpoints")
     parser.add_argument("--json", action="store_true")

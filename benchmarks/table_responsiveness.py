@@ -40,7 +40,7 @@ async def measure(app: PlayApp, limit: float) -> tuple[list[float], float]:
 
 def main() -> None:
     """Parse the options, play one hand, print the figures."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bot", default="pimc")
     parser.add_argument("--variant", default="pct")
     parser.add_argument("--seed", type=int, default=7)

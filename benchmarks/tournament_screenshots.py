@@ -25,7 +25,7 @@ NAMES = ["Ann", "Bob", "Cy", "Dee", "Ed", "Fay", "Gus"]
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path("docs/images"))
     parser.add_argument("--pdf", type=Path, default=None)
     args = parser.parse_args()

@@ -20,7 +20,7 @@ from pitchkit.presets import make_rules, presets
 
 def main(argv: list[str] | None = None) -> None:
     """Measure each variant and batch size, with and without observations."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds per figure (default 3)")
     parser.add_argument("--variant", action="append", help="presets (default: every one it plays)")
     parser.add_argument("--envs", type=int, action="append", help=f"batch sizes (default {BENCH_ENVS})")

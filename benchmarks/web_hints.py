@@ -66,7 +66,7 @@ def measure(deals: int) -> dict[str, object]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=3, help="deals per preset")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()

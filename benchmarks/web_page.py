@@ -210,7 +210,7 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--actions", type=int, default=12, help="this seat's actions per run")
     parser.add_argument("--pace", choices=("fast", "normal"), default="fast")

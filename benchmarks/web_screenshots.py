@@ -83,7 +83,7 @@ def _hint(page: Page) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "docs" / "images")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
