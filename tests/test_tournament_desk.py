@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
 from pitchkit.bots import make_bot
+from pitchkit.options import option_text
 from pitchkit.record import game_record, replay_game, score_document
 from pitchkit.tournament import event as event_module
 from pitchkit.tournament import unl
@@ -158,6 +159,8 @@ def test_a_record_under_other_rules_names_the_options_as_they_are_typed(tmp_path
         desk.result(1, casual)
     assert "deals-per-player=none" in str(refused.value)
     assert "None" not in str(refused.value)
+    assert option_text(make_rules("euchre").points) == "high,low,jack,game"
+    assert option_text(True) == "true"
 
 
 # rulings

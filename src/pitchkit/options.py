@@ -45,12 +45,12 @@ def option_json(value: object) -> object:
     return value
 
 
-def option_text(value: object) -> str:
-    """An option's value (native or in JSON form) in words, as ``pitch rules PRESET --table`` shows
-    it and ``--option NAME=VALUE`` takes it: ``none``, ``true``, ``high, low, jack``."""
+def option_text(value: object, *, joiner: str = ",") -> str:
+    """An option's value (native or in JSON form) as ``--option NAME=VALUE`` takes it: ``none``,
+    ``true``, ``high,low,jack`` (a list's items joined by ``joiner``)."""
     value = option_json(value)
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return joiner.join(str(v) for v in value)
     if value is None:
         return "none"
     return str(value).lower() if isinstance(value, bool) else str(value)

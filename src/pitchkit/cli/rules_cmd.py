@@ -80,7 +80,8 @@ def rules(
     # an option of the other family is left out, unless it was given
     shown = [row for row in rows if row["applies"] or row["source"] == "your option"]
     for row in shown:
-        grid.add_row(str(row["option"]), option_text(row["value"]), str(row["range"]), str(row["source"]))
+        grid.add_row(str(row["option"]), option_text(row["value"], joiner=", "), str(row["range"]),
+                     str(row["source"]))
     Console(width=width).print(grid)
     other = next(f for f in FAMILY_NAMES if f != chosen.score_by)
     note = (f"Shown: the options of {FAMILY_NAMES[chosen.score_by]} and of every game; the "
