@@ -11,6 +11,7 @@ import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from pitchkit.envs.gym import ENV_IDS, PitchEnv, env_id  # noqa: E402
+from pitchkit.envs.pettingzoo import raw_env  # noqa: E402
 from pitchkit.errors import IllegalActionError, PitchError, RulesError  # noqa: E402
 from tests.envs.conftest import PRESETS  # noqa: E402
 
@@ -88,6 +89,16 @@ def test_bad_settings_are_one_line_errors() -> None:
         PitchEnv("pct", bots=["random"])
     with pytest.raises(PitchError, match="unknown bot"):
         PitchEnv("pct", bots="nobody")
+
+
+@pytest.mark.parametrize("max_hands", [0, -1, "x", 2.5, True])
+def test_a_hand_limit_that_is_not_a_positive_whole_number_is_refused_when_made(max_hands: object) -> None:
+    """``max_hands`` is checked by the Gymnasium and PettingZoo environments alike, before any game."""
+    with pytest.raises(RulesError, match="max_hands: expected a whole number from 1"):
+        PitchEnv("pct", max_hands=max_hands)  # type: ignore[arg-type]
+    with pytest.raises(RulesError, match="max_hands: expected a whole number from 1"):
+        raw_env("pct", max_hands=max_hands)  # type: ignore[arg-type]
+    assert PitchEnv("pct", max_hands=3).max_hands == raw_env("pct", max_hands=3).max_hands == 3
 
 
 def test_make_vec_batches_observations_and_masks() -> None:

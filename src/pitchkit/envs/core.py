@@ -25,6 +25,7 @@ from pitchkit.envs.tracker import Tracker
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.game import Game
 from pitchkit.hand import HandResult
+from pitchkit.numbers import parse_int
 from pitchkit.presets import make_rules
 from pitchkit.rules import Rules
 from pitchkit.view import View
@@ -43,6 +44,14 @@ def check_reward(reward: object) -> str:
         raise RulesError(f"reward must be one of {', '.join(REWARDS)}, not {quote(reward)}")
     assert isinstance(reward, str)
     return reward
+
+
+def check_max_hands(max_hands: object) -> int | None:
+    """The hands after which a game is cut short (``None``: played to its end), or a
+    :class:`RulesError`."""
+    if max_hands is None:
+        return None
+    return parse_int(max_hands, what="max_hands", lo=1, hi=10**9, error=RulesError)
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from pitchkit.bots import Bot, make_bot
-from pitchkit.envs.core import Decisions, check_reward, env_rules
+from pitchkit.envs.core import Decisions, check_max_hands, check_reward, env_rules
 from pitchkit.envs.spaces import action_space, observation_space
 from pitchkit.errors import IllegalActionError, RulesError, quote
 from pitchkit.presets import presets
@@ -63,7 +63,7 @@ class PitchEnv(gymnasium.Env[Obs, np.int64]):
         self.seat = seat
         self.bot_names = names
         self.reward_scheme = check_reward(reward)
-        self.max_hands = max_hands
+        self.max_hands = check_max_hands(max_hands)
         self.illegal = illegal
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode

@@ -24,7 +24,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from pitchkit.envs.core import Decisions, check_reward, env_rules
+from pitchkit.envs.core import Decisions, check_max_hands, check_reward, env_rules
 from pitchkit.envs.spaces import action_space, observation_space
 from pitchkit.errors import IllegalActionError, RulesError, quote
 
@@ -61,7 +61,7 @@ class raw_env(AECEnv[str, dict[str, Any], int]):  # type: ignore[misc]
             raise RulesError(f"render_mode must be None or 'ansi', not {quote(render_mode)}")
         self.rules = env_rules(variant, players, options)
         self.reward_scheme = check_reward(reward)
-        self.max_hands = max_hands
+        self.max_hands = check_max_hands(max_hands)
         self.render_mode = render_mode
         n = self.rules.players
         self.possible_agents = [f"player_{s}" for s in range(n)]
