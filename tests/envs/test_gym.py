@@ -89,6 +89,9 @@ def test_bad_settings_are_one_line_errors() -> None:
         PitchEnv("pct", bots=["random"])
     with pytest.raises(PitchError, match="unknown bot"):
         PitchEnv("pct", bots="nobody")
+    for penalty in ("x", None, float("nan")):
+        with pytest.raises(RulesError, match="illegal_penalty must be a number"):
+            PitchEnv("pct", illegal_penalty=penalty)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("max_hands", [0, -1, "x", 2.5, True])

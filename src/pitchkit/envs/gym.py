@@ -11,6 +11,7 @@ with ``illegal_penalty`` and the game unchanged (``illegal="raise"``: raises ins
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
@@ -58,6 +59,8 @@ class PitchEnv(gymnasium.Env[Obs, np.int64]):
             make_bot(name, seed=0)
         if illegal not in ("end", "raise"):
             raise RulesError(f"illegal must be 'end' or 'raise', not {quote(illegal)}")
+        if type(illegal_penalty) not in (int, float) or math.isnan(illegal_penalty):
+            raise RulesError(f"illegal_penalty must be a number, not {quote(illegal_penalty)}")
         if render_mode not in (None, "ansi"):
             raise RulesError(f"render_mode must be None or 'ansi', not {quote(render_mode)}")
         self.seat = seat
@@ -65,7 +68,7 @@ class PitchEnv(gymnasium.Env[Obs, np.int64]):
         self.reward_scheme = check_reward(reward)
         self.max_hands = check_max_hands(max_hands)
         self.illegal = illegal
-        self.illegal_penalty = illegal_penalty
+        self.illegal_penalty = float(illegal_penalty)
         self.render_mode = render_mode
         self.observation_space = observation_space(self.rules)  # type: ignore[assignment]
         self.action_space = action_space()
