@@ -83,7 +83,7 @@ def find_preset(name: str) -> Preset | None:
     return presets().get(name)
 
 
-def make_rules(variant: str, options: dict[str, object] | None = None, *,
+def make_rules(variant: str, options: Mapping[str, object] | None = None, *,
                players: int | None = None) -> Rules:
     """Rules of a preset with options applied (``players`` is a shorthand for that option)."""
     if options is not None and not isinstance(options, Mapping):

@@ -89,6 +89,9 @@ def test_bad_settings_are_one_line_errors() -> None:
         PitchEnv("pct", bots=["random"])
     with pytest.raises(PitchError, match="unknown bot"):
         PitchEnv("pct", bots="nobody")
+    for make in (PitchEnv, raw_env):
+        with pytest.raises(RulesError, match="options must be a mapping"):
+            make("pct", options=[("target", 5)])  # type: ignore[arg-type]
     for penalty in ("x", None, float("nan")):
         with pytest.raises(RulesError, match="illegal_penalty must be a number"):
             PitchEnv("pct", illegal_penalty=penalty)  # type: ignore[arg-type]

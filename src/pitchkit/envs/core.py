@@ -35,7 +35,7 @@ REWARDS = ("points", "win")
 
 def env_rules(variant: str, players: int | None, options: Mapping[str, object] | None) -> Rules:
     """The rules of an environment: a preset, its player count and rule options by name."""
-    return make_rules(variant, dict(options or {}), players=players)
+    return make_rules(variant, options, players=players)
 
 
 def check_reward(reward: object) -> str:
