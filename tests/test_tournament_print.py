@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from pitchkit import make_rules
 from pitchkit.tournament.desk import Desk
 from pitchkit.tournament.event import DeskError, new_event
-from pitchkit.tournament.printing import chromium, sheets_html
+from pitchkit.tournament.printing import bid_words, chromium, sheets_html
 from tests.test_tournament_desk import cli, one_line_error
 
 A4 = (595, 842)
@@ -64,6 +65,15 @@ def test_unl_sheet_has_the_ten_point_awards_and_team_scores(tmp_path: Path) -> N
                  "Score 0 &amp; 2", "Score 1 &amp; 3", "section A"):
         assert head in html
     assert "Card points taken" not in html and ">Game</th>" not in html
+    assert "Bids by seat (pass, a number, take, smudge, over-smudge)" in html
+
+
+def test_a_sheet_heading_names_the_bids_its_rules_allow() -> None:
+    """The bids column says what the entry takes under the table's rules: running it and selling
+    only where the dealer may run it, smudge bids only where they exist."""
+    assert bid_words(make_rules("pct")) == "pass, a number, take, run, sell"
+    assert bid_words(make_rules("auction")) == "pass, a number, take"
+    assert bid_words(make_rules("smudge")) == "pass, a number, take, smudge"
 
 
 def test_score_sheets_print_to_pdf_in_chromium_one_table_a_page(tmp_path: Path) -> None:

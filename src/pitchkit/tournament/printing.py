@@ -14,7 +14,7 @@ from html import escape
 from pathlib import Path
 
 from pitchkit.errors import quote
-from pitchkit.rules import Rules
+from pitchkit.rules import AllPass, Rules
 from pitchkit.tournament.event import DeskError, Event, Round, Table
 from pitchkit.tournament.sheet import kept_on_sheet
 
@@ -99,6 +99,18 @@ def _card(event: Event, round_: Round, table: Table) -> str:
             f"{section}</div></section>")
 
 
+def bid_words(rules: Rules) -> str:
+    """What a score sheet's bid cells may hold under ``rules``, as the entry takes them."""
+    words = ["pass", "a number", "take"]
+    if rules.all_pass == AllPass.TAKE_OR_RUN:
+        words += ["run", "sell"]
+    if rules.smudge_bids:
+        words += ["smudge", "over-smudge"]
+    elif rules.max_bid_name:
+        words.append(rules.max_bid_name)
+    return ", ".join(words)
+
+
 def _sheet(event: Event, round_: Round, table: Table) -> str:
     rules = event.table_rules(len(table.entrants))
     names = event.seat_names(table)
@@ -113,7 +125,7 @@ def _sheet(event: Event, round_: Round, table: Table) -> str:
     heads = ["Hand", "Dealer (seat)", *(f"{s}: {name}" for s, name in enumerate(names)), "Trump",
              *(POINT_HEADS.get(p, p) for p in points), *counts, "Made / set",
              *(f"Score {seats}" for seats, _ in sides), "Judge"]
-    groups = [("", 2), ("Bids by seat (pass, a number, take, run)", n), ("", 1),
+    groups = [("", 2), (f"Bids by seat ({bid_words(rules)})", n), ("", 1),
               ("Seat who took each point", len(points)), *([("Card points taken", n)] if game else []),
               ("", 1), ("Scores after the hand", len(sides)), ("", 1)]
     group_row = "".join(f'<th colspan="{span}" class="{"group" if title else ""}">{escape(title)}</th>'
