@@ -6,6 +6,7 @@ when the higher contract pays, and leaves the contract to its partner."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 
 from pitchkit import make_rules
 from pitchkit.actions import Action, Bid, Choice, Choose, Phase
-from pitchkit.bots import bot_names, make_bot, tenpoint
+from pitchkit.bots import bot_names, expert, make_bot, tenpoint
 from pitchkit.bots.bidding import needs_sweep
 from pitchkit.bots.expert import BidChance, ExpertBot, bid_chances, choose_bid, pass_worth, threshold, worth
 from pitchkit.hand import Hand
@@ -235,3 +236,56 @@ def test_the_bid_is_legal_and_a_likelier_make_never_turns_a_bid_into_a_pass(
                         for s, b in view.bids)
     if isinstance(low, Bid) and low.amount is not None and not partner_holds:
         assert isinstance(high, Bid) and high.amount is not None
+
+
+def test_passing_an_opponents_bid_costs_less_while_the_partner_may_still_overcall() -> None:
+    # auction-partners, dealer 3: seat 1 faces seat 0's bid with its partner, the dealer, still to
+    # speak; seat 2 faces seat 1's bid after its partner, seat 0, has passed
+    covered = _auction_view("auction-partners", [0, 0, 0, 0], bids=(2,))
+    last = _auction_view("auction-partners", [0, 0, 0, 0], bids=(None, 2))
+    assert covered.seat == 1 and last.seat == 2
+    assert pass_worth(covered, [], 4.0) == -expert.PASS_COVERED
+    assert pass_worth(last, [], 4.0) == -expert.PASS_OPPONENT
+    assert expert.PASS_COVERED < expert.PASS_OPPONENT
+    # a contract worth less than defending costs a side's last speaker, but not less than nothing,
+    # is taken by that seat and left to the partner by the seat that is covered
+    for view in (covered, last):
+        chances = _chances(view, {3: 0.5, 4: 0.05}, won=3.0, others=0.2)
+        assert -expert.PASS_OPPONENT < max(worth(view, c) for c in chances) < -expert.PASS_COVERED
+    assert choose_bid(covered, _chances(covered, {3: 0.5, 4: 0.05}, won=3.0, others=0.2)) == Bid(1, None)
+    assert choose_bid(last, _chances(last, {3: 0.5, 4: 0.05}, won=3.0, others=0.2)) == Bid(2, 3)
+    # in a game without partners nobody covers a pass
+    alone = _auction_view("pct", [0, 0, 0, 0], bids=(2,))
+    assert pass_worth(alone, [], 4.0) == -expert.PASS_OPPONENT
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), preset=st.sampled_from(["pct", "auction-partners"]),
+       passes=st.integers(0, 3))
+def test_a_higher_bid_is_overcalled_less_and_the_last_speaker_is_never_overcalled(
+        seed: int, preset: str, passes: int) -> None:
+    rules = make_rules(preset)
+    hand = Hand.deal(rules, random.Random(seed), dealer=3)
+    for _ in range(passes):
+        seat = hand.to_act or 0
+        if hand.phase != Phase.AUCTION or Bid(seat, None) not in make_view(hand, seat).legal:
+            break
+        hand.apply(Bid(seat, None))
+    if hand.phase != Phase.AUCTION or hand.to_act is None:
+        return
+    view = make_view(hand, hand.to_act)
+    got = bid_chances(view, random.Random(seed), samples=4, nodes=400_000)
+    kept = [c.kept for c in got]
+    assert all(0.0 <= k <= 1.0 for k in kept)
+    assert kept == sorted(kept)
+    if view.seat == view.dealer:
+        assert all(k == 1.0 for k in kept)
+
+
+def test_a_bid_sure_to_be_overcalled_is_worth_passing_against_the_overcall() -> None:
+    view = _auction_view("auction-partners", [0, 0, 0, 0])
+    held = _chances(view, 0.9, won=3.0, others=1.0)[0]
+    gone = dataclasses.replace(held, kept=0.0)
+    half = dataclasses.replace(held, kept=0.5)
+    assert worth(view, gone) == pytest.approx(-expert.PASS_OPPONENT)
+    assert worth(view, half) == pytest.approx((worth(view, held) + worth(view, gone)) / 2)

@@ -13,11 +13,14 @@ set, less what the other sides take), moved by the score situation (the threshol
 :func:`threshold` is lower when making the bid goes out, when an opponent nears the target or
 would go out with his bid, in ten-point's last points where only the bidder may go out, and
 higher after sets in a row). Passing is worth a share of the points in play lost, more against an
-opponent's bid than while nobody has bid, or, when the partner holds the contract, what the side's
-contract at that bid is worth (:func:`pass_worth`). The bot bids when a bid is worth more than
+opponent's bid than while nobody has bid (unless a partner still speaks and may overcall it), or,
+when the partner holds the contract, what the side's contract at that bid is worth
+(:func:`pass_worth`). The bot bids when a bid is worth more than
 passing: it pitches a hand worth more than defending, overcalls an opponent when the higher
-contract pays, and leaves a contract to its partner. Of bids worth about the same, it bids the
-highest (a lower one may be overcalled), except the dealer, who speaks last and takes the best. A
+contract pays, and leaves a contract to its partner. A bid an opponent still to speak may
+overcall is worth, by the chance of that (each such opponent's sampled hand read as the auction's
+inference reads a bid), what passing against his bid is. Of bids worth about the same, it bids
+the highest, except the dealer, who speaks last and takes the best. A
 bid that must take every point (a smudge, a shoot-the-moon top bid) needs the sampled deals
 themselves to make it at least :data:`~pitchkit.search.contract.MIN_MAKE_SWEEP` of the time.
 Hands that change after the auction (a discard and draw, whose simulation is a simple rule: bids
@@ -28,7 +31,8 @@ simulate are bid by the ``heuristic`` bot.
 
 **Play.** In games where every seat plays for itself, ``ismcts`` (its playouts judge a card against
 plausible rather than perfect play, which measured stronger there); with partners or teams formed
-during the hand, ``pimc``. Trump naming, discards and exchanges are the ``heuristic`` bot's.
+during the hand, ``pimc`` with :data:`PLAY_SCALE` times the budget's deals. Trump naming, discards
+and exchanges are the ``heuristic`` bot's.
 
 The bot keeps nothing between decisions that changes its choice except the count of its side's
 sets in a row, so a fresh bot per decision (as the server makes) plays the same way.
@@ -37,7 +41,7 @@ sets in a row, so a fresh bot per decision (as the server makes) plays the same 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from pitchkit.actions import Action, Bid, Choice, Choose, Phase
 from pitchkit.bots import tenpoint
@@ -46,8 +50,8 @@ from pitchkit.bots.base import Bot, register
 from pitchkit.bots.bidding import best_estimate, decline, make_chance, make_threshold, needs_sweep
 from pitchkit.bots.bidding import total_points as hand_points
 from pitchkit.bots.heuristic import HeuristicBot, SetStreak
-from pitchkit.rules import GoingOut, Rules
-from pitchkit.search import contract
+from pitchkit.rules import DealerSteal, GoingOut, Rules
+from pitchkit.search import contract, inference
 from pitchkit.search.budget import DEFAULT, Budget
 from pitchkit.search.ismcts import IsmctsBot
 from pitchkit.search.pimc import PimcBot
@@ -57,6 +61,10 @@ from pitchkit.view import View
 SAMPLES = 12
 SUITS = 2
 NODES = 2_000_000
+#: the ``pimc`` card play (with partners) solves this many times the budget's deals and nodes: its
+#: decisions take a few hundredths of a second at the default, and four times as many deals
+#: measured stronger in auction-partners (``docs/benchmarks.md``)
+PLAY_SCALE = 4
 #: the heuristic estimate's chance of making a bid counts as this many sampled deals
 PRIOR = 6
 #: points a bid must be worth beyond passing
@@ -67,6 +75,10 @@ MARGIN = 0.0
 PASS_OPEN = 0.05
 PASS_OPPONENT = 0.45
 PASS_DEALER = 0.65
+#: against an opponent's bid when a partner of the seat still speaks and may overcall it
+#: (auction-partners, the expert's bids with the heuristic's play: 0 measured +0.04 points a hand
+#: over 0.45, see ``docs/benchmarks.md``)
+PASS_COVERED = 0.0
 #: bids worth within this many points of the best count as equal; the higher is bid, since the
 #: sampled deals do not see a lower bid overcalled
 NEAR = 0.25
@@ -81,8 +93,8 @@ LEAST, MOST = 0.25, 0.9
 class BidChance:
     """One legal bid: the sampled chance of making it (calibrated; None when nothing was
     sampled), the heuristic's chance, the two combined, and over the sampled deals the mean
-    points the seat's side takes when it makes the bid and the mean points each other side takes
-    (0 when nothing was sampled)."""
+    points the seat's side takes when it makes the bid, the mean points each other side takes
+    (0 when nothing was sampled) and the chance that the bid is not overcalled."""
 
     bid: int
     sampled: float | None
@@ -90,6 +102,8 @@ class BidChance:
     chance: float
     won: float = 0.0
     others: float = 0.0
+    #: the chance that no opponent still to speak overcalls the bid (over the sampled deals)
+    kept: float = 1.0
 
 
 def bid_chances(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes: int = NODES,
@@ -122,6 +136,7 @@ def bid_chances(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes
         return []
     n = min(len(p) for p in sim.points.values())
     k = max(1, contract.n_units(r, view.seats) - 1)
+    kept = _kept(view, sim.hands, bids)
     cal = calibration_for(r)
     place = auction_place(view)
     out: list[BidChance] = []
@@ -141,7 +156,36 @@ def bid_chances(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes
         sampled, won, others = best
         estimated = _estimated(r, b, est.points, est.sweep, est.has_ace)
         out.append(BidChance(b, sampled, estimated, (n * sampled + prior * estimated) / (n + prior),
-                             won, others))
+                             won, others, kept[b]))
+    return out
+
+
+def _kept(view: View, hands: list[tuple[int, ...]], bids: list[int]) -> dict[int, float]:
+    """For each bid, the chance that no opponent who still speaks overcalls it: over the sampled
+    hands, each such opponent bids over it as :func:`~pitchkit.search.inference.bids_at_least`
+    reads a hand of its worth (the dealer who may take the bid for the same, at the same)."""
+    r = view.rules
+    seats = view.seats
+    worth = inference.estimator(view)
+    if worth is None or not hands or len(view.bids) >= len(seats):
+        return {b: 1.0 for b in bids}
+    rivals = [s for s in seats if r.team_of(s) != r.team_of(view.seat)
+              and _turn(view, s) > _turn(view, view.seat)]
+    spread = inference.bid_spread(r)
+    best = [[max(worth(h[s], suit) for suit in range(4)) for s in rivals] for h in hands]
+    out: dict[int, float] = {}
+    for b in bids:
+        top = r.is_special_bid(b) or (r.pitch_ends_auction and b >= r.max_bid)
+        needs = [b if s == view.dealer and r.dealer_steal == DealerSteal.SAME else b + 1
+                 for s in rivals]
+        total = 0.0
+        for row in best:
+            keep = 1.0
+            for e, need in zip(row, needs, strict=True):
+                if not top and need <= r.max_bid:
+                    keep *= 1.0 - inference.bids_at_least(e, need, spread)
+            total += keep
+        out[b] = total / len(best)
     return out
 
 
@@ -205,7 +249,11 @@ def worth(view: View, c: BidChance, *, sets_in_a_row: int = 0) -> float:
     won = max(c.won, float(c.bid))
     plain = 0.8 if r.draw_to else 0.6
     shift = plain - threshold(view, c.bid, sets_in_a_row=sets_in_a_row)
-    return (c.chance + shift) * (won + loss) - loss - c.others
+    held = (c.chance + shift) * (won + loss) - loss - c.others
+    if c.kept >= 1.0:
+        return held
+    overcalled = -PASS_OPPONENT * hand_points(r) / len(view.seats)
+    return c.kept * held + (1.0 - c.kept) * overcalled
 
 
 def pass_worth(view: View, chances: list[BidChance], in_play: float, *,
@@ -213,7 +261,8 @@ def pass_worth(view: View, chances: list[BidChance], in_play: float, *,
     """What passing is worth in the same terms: with the partner holding the contract, what the
     side's contract at that bid is worth; else a share of a seat's points in play lost
     (:data:`PASS_OPEN` while nobody has bid, :data:`PASS_OPPONENT` against an opponent's bid,
-    :data:`PASS_DEALER` for a dealer who declines when everyone passed)."""
+    :data:`PASS_COVERED` against it when a partner still speaks, :data:`PASS_DEALER` for a
+    dealer who declines when everyone passed)."""
     r = view.rules
     high = next(((s, b) for s, b in reversed(view.bids) if b is not None), None)
     share = in_play / len(view.seats)
@@ -224,7 +273,20 @@ def pass_worth(view: View, chances: list[BidChance], in_play: float, *,
         if theirs is not None:
             return worth(view, theirs, sets_in_a_row=sets_in_a_row)
         return 0.0
-    return -PASS_OPPONENT * share
+    return -(PASS_COVERED if _partner_speaks(view) else PASS_OPPONENT) * share
+
+
+def _turn(view: View, seat: int) -> int:
+    """The seat's turn in the auction: 0 for the first to speak, the dealer last."""
+    seats = view.seats
+    return (seats.index(seat) - seats.index(view.dealer) - 1) % len(seats)
+
+
+def _partner_speaks(view: View) -> bool:
+    """True when a partner of the seat speaks after it in the auction (which the dealer ends)."""
+    r = view.rules
+    return bool(r.teams) and any(s != view.seat and r.team_of(s) == r.team_of(view.seat)
+                                 and _turn(view, s) > _turn(view, view.seat) for s in view.seats)
 
 
 def choose_bid(view: View, chances: list[BidChance], *, sets_in_a_row: int = 0,
@@ -272,7 +334,8 @@ class ExpertBot:
                  margin: float = MARGIN) -> None:
         self.rng = rng
         self.heuristic = HeuristicBot(rng)
-        self.pimc = PimcBot(rng, budget)
+        self.pimc = PimcBot(rng, replace(budget, samples=budget.samples * PLAY_SCALE,
+                                          nodes=budget.nodes * PLAY_SCALE))
         self.ismcts = IsmctsBot(rng, budget)
         self.sets = SetStreak()
         #: False: the card play is the heuristic's (to measure the bidding alone)

@@ -67,6 +67,8 @@ class Simulation:
     nodes: int = 0
     #: deals asked for
     wanted: int = MIN_SAMPLES
+    #: the hidden hands of each deal solved in every suit (the seat's own hand included)
+    hands: list[tuple[int, ...]] = field(default_factory=list)
 
 
 def tt_of(rules: Rules, suit: int) -> TrumpTable:
@@ -141,6 +143,7 @@ def simulate(view: View, rng: random.Random, *, suits: Sequence[int], samples: i
             for suit, (value, total) in row.items():
                 sim.points[suit].append(value)
                 sim.in_play[suit].append(total)
+            sim.hands.append(smp.hands)
     return sim
 
 

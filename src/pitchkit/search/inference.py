@@ -18,7 +18,7 @@ import math
 import random
 from collections.abc import Callable
 
-from pitchkit.rules import POINT_VALUES, TrumpBy
+from pitchkit.rules import POINT_VALUES, Rules, TrumpBy
 from pitchkit.search.sampling import Knowledge, Sample, sample
 from pitchkit.view import View
 
@@ -34,7 +34,9 @@ TRIES = 12
 Estimator = Callable[[int, int], float]
 
 
-def _estimator(view: View) -> Estimator | None:
+def estimator(view: View) -> Estimator | None:
+    """The worth of a hand (a mask of cards) as pitcher in a suit, in points: the ``heuristic``
+    bot's estimate (None when the bots are not importable)."""
     try:
         from pitchkit.bots.bidding import estimate
     except ImportError:
@@ -60,11 +62,10 @@ def auction_likelihood(view: View) -> Callable[[Sample], float] | None:
     r = view.rules
     if r.draw_to or not view.bids or r.trump_by is TrumpBy.UPCARD:
         return None
-    worth = _estimator(view)
+    worth = estimator(view)
     if worth is None:
         return None
-    total = sum(POINT_VALUES[p] for p in r.points if p != "smudge")
-    spread = SPREAD * math.sqrt(total / 4.0)
+    spread = bid_spread(r)
     high: int | None = None
     facts: list[tuple[int, int | None, int]] = []
     for seat, amount in view.bids:
@@ -97,12 +98,23 @@ def auction_likelihood(view: View) -> Callable[[Sample], float] | None:
                     best[seat] = max(worth(cards, s) for s in range(4))
                 e = best[seat]
             if amount is None:
-                out *= max(PASS_FLOOR, 1.0 - _phi((e - floor + SLACK) / spread))
+                out *= max(PASS_FLOOR, 1.0 - bids_at_least(e, floor, spread))
             else:
-                out *= _phi((e - amount + SLACK) / spread)
+                out *= bids_at_least(e, amount, spread)
         return out
 
     return likelihood
+
+
+def bid_spread(rules: Rules) -> float:
+    """The spread of the soft threshold a hand's worth is read through, for ``rules``' points."""
+    total = sum(POINT_VALUES[p] for p in rules.points if p != "smudge")
+    return SPREAD * math.sqrt(total / 4.0)
+
+
+def bids_at_least(worth: float, amount: int, spread: float) -> float:
+    """The chance that a seat whose hand is worth ``worth`` points bids ``amount`` or more."""
+    return _phi((worth - amount + SLACK) / spread)
 
 
 def weighted_sample(view: View, rng: random.Random, know: Knowledge,
