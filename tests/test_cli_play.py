@@ -163,6 +163,12 @@ def test_replay_of_an_unfinished_game_says_so(tmp_path: Path) -> None:
     assert replayed.stdout.rstrip().endswith("No winner: the game was left unfinished.")
 
 
+def test_replay_text_heading_counts_a_single_hand_in_the_singular(tmp_path: Path) -> None:
+    played = bots_game(tmp_path, "--max-hands", "1")
+    replayed = runner.invoke(app, ["replay", "--text", str(saved_path(played))])
+    assert replayed.stdout.startswith("pitchkit pct: 4 players, 1 hand\n")
+
+
 @pytest.mark.parametrize(("args", "needle"), [
     (["play", "--variant", "nosuch"], "unknown variant 'nosuch'"),
     (["play", "--option", "target"], "write NAME=VALUE"),

@@ -10,6 +10,7 @@ from pitchkit.cards import format_cards
 from pitchkit.game import Game
 from pitchkit.hand import Hand
 from pitchkit.record import record_hands, replay_game, score_document
+from pitchkit.sheet import plural
 from pitchkit.tui.narrate import end_lines, result_lines, seat_names, trick_lines
 from pitchkit.tui.session import Session
 
@@ -80,7 +81,7 @@ def replay_text(replay: Replay, write: Write) -> None:
     """Print a saved game hand by hand, then the final scores and the winner."""
     rules = replay.game.rules
     names = seat_names(rules.players, None)
-    write(f"pitchkit {rules.label}: {rules.players} players, {len(replay.hands)} hands")
+    write(f"pitchkit {rules.label}: {rules.players} players, {plural(len(replay.hands), 'hand')}")
     for i, hand in enumerate(replay.hands):
         for line in hand_lines(hand, i + 1, names):
             write(line)
