@@ -540,6 +540,18 @@ def test_a_round_robin_that_cannot_seat_a_table_is_refused(tmp_path: Path) -> No
     assert desk.event.rounds == [] and desk.event.stage == "entry" and desk.event.sections == {}
 
 
+def test_status_says_where_each_entrant_stands_in_words(tmp_path: Path) -> None:
+    """``status`` lists the standings as ``1. Ann (round 1, score 11, eliminated in round 1)``: the
+    standing itself, not a ``status`` label before it."""
+    folder = event_dir(tmp_path / "e", "darrtown", ["Ann", "Bob", "Cy", "Dee"])
+    assert cli("seat", folder).exit_code == 0
+    shown = cli("status", folder).output
+    assert "(round 1, in the event)" in shown and "status" not in shown.split("standings:")[1]
+    assert cli("play", folder).exit_code == 0 and cli("advance", folder).exit_code == 0
+    shown = cli("status", folder).output
+    assert ", champion)" in shown and ", eliminated in round 1)" in shown
+
+
 def test_a_knockouts_first_round_is_a_knockout_round_and_darrtowns_a_go_round(tmp_path: Path) -> None:
     """The Go-Round is seed 000's word for the Darrtown event: a knockout's rounds before the final
     table are knockout rounds, in ``seat`` and in ``status``."""

@@ -371,8 +371,9 @@ def status(folder: Path = FOLDER, as_json: bool = typer.Option(False, "--json", 
     for name, rows in sections.items():
         print(f"standings{' ' + name if name else ''}:")
         for row in rows:
-            shown = {k: v for k, v in row.items() if k not in ("place", "entrant") and v is not None}
-            extra = ", ".join(f"{k} {v}" for k, v in shown.items())
+            shown = [f"{k} {v}" for k, v in row.items()
+                     if k not in ("place", "entrant", "status") and v is not None]
+            extra = ", ".join([*shown, *filter(None, [row.get("status")])])
             print(f"  {row['place']}. {row['entrant']} ({extra})")
     for g in info["rulings"]:
         if "detail" in g:
