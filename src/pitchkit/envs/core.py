@@ -220,20 +220,21 @@ class Decisions:
         to date now (the same dict and arrays every time: later decisions change them)."""
         hand = self.game.hand
         turn = self._turn
-        if self._mask_turn[seat] != turn and seat == self.seat and hand.phase is _PLAY and self._plays_only \
-                and not self._mask_ids[seat]:
-            # the commonest decision: the mask is its play ids alone
-            self._mask_turn[seat] = turn
-            plays = self._playable
-            if plays is None:
-                plays = self._playable = hand.legal_play_mask(seat)
+        if seat == self.seat and not self.pending:
+            # the seat to act, nothing picked: the commonest observation
+            if self._mask_turn[seat] == turn:
+                plays = -1
+            elif hand.phase is _PLAY and self._plays_only and not self._mask_ids[seat]:
+                # a card to play: the mask is its play ids alone
+                self._mask_turn[seat] = turn
+                known = self._playable
+                plays = self._playable = hand.legal_play_mask(seat) if known is None else known
+            else:
+                plays = self._mask_update(seat)
             self._tracker.turn(hand, seat, plays)
             return self.observed[seat]
         plays = -1 if self._mask_turn[seat] == turn else self._mask_update(seat)
-        pending = self.pending
-        if pending and seat != self.seat:
-            pending = ()
-        self._tracker.follow(hand, seat, pending, plays)
+        self._tracker.follow(hand, seat, self.pending if seat == self.seat else (), plays)
         return self.observed[seat]
 
     def legal_mask(self, seat: int) -> npt.NDArray[np.int8]:
@@ -310,7 +311,7 @@ class Decisions:
             legal = enc.pass_ids(hand.legal_actions(), self.pending)
         else:
             # the same ids as from the seat's view (view.legal is this list), without building it
-            legal, self._actions = legal_ids_of(self.game.legal_actions())
+            legal, self._actions = legal_ids_of(hand.legal_actions())
         self._legal = legal
         return legal
 

@@ -3,9 +3,9 @@ hot path; :meth:`pitchkit.envs.encoding.Layout.encode` of a view is the specific
 
 Each seat has its own observation buffer, written by compiled code (:mod:`pitchkit.envs.shown`)
 when the seat is observed. Python only records what happened, in one int64 array: a snapshot of
-the hand (a few integers per seat) when a hand is dealt or after an action other than a play or a
-bid, and after that each card played, bid, or change of phase, trump, contract or pitcher as an
-event of a few integers. Observing a seat writes its buffer whole from the snapshot when the
+the hand (a few integers per seat) when a hand is dealt or after an action other than a play, a bid
+or trump named, and after that each card played, bid, or change of phase, trump, contract or
+pitcher as an event of a few integers. Observing a seat writes its buffer whole from the snapshot when the
 snapshot is newer than the buffer, then the events it has not seen, the seat to act and (given)
 the play ids of its mask, in one call. The cards picked in a discard or pass under way are
 written into a buffer when its seat is observed.
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.actions import Bid, Phase, Play
+from pitchkit.actions import Bid, DeclareTrump, Phase, Play
 from pitchkit.cards import Card
 from pitchkit.envs import shown as sh
 from pitchkit.envs.encoding import PHASES, Layout
@@ -117,6 +117,8 @@ class Tracker:
                     packed = self._event(hand, last.seat << _SEAT | last.card << _VALUE)
                 elif type(last) is Bid:
                     packed = self._event(hand, _BID | last.seat << _SEAT | 1 + (last.amount or 0) << _VALUE)
+                elif type(last) is DeclareTrump:
+                    packed = self._declared(hand, last.seat)
             if packed < 0:
                 # a new hand, several actions, or another kind of action
                 self._snapshot(hand)
@@ -140,32 +142,51 @@ class Tracker:
             self._show_pending(seat, pending)
 
     def turn(self, hand: Hand, seat: int, plays: int) -> None:
-        """:meth:`follow` for ``seat``, the seat to play a card (nothing picked), and ``plays`` the
-        cards it may play: the commonest call, made quicker where at most a card was played since
-        the hand was last followed."""
+        """:meth:`follow` for ``seat``, the seat to act with nothing picked (``plays`` as there): the
+        commonest call, made quicker where at most a card or a bid was made since the hand was last
+        followed."""
         log = hand.log
         if hand is not self._hand or self._events >= _LAST_EVENT:
             self.follow(hand, seat, (), plays)
             return
         at = len(log)
+        seen_by = self._seen
+        seen = seen_by[seat]
         if at == self._at:
+            if plays < 0 and seen == self._events and self._shown_to_act[seat] == seat \
+                    and not self._shown_pending[seat]:
+                return
             packed = -1
         elif at == self._at + 1 and type(last := log[-1]) is Play:
             self._at = at
             packed = last.seat << _SEAT | last.card << _VALUE
             if not (hand.trick and hand.phase is self._phase and hand.trump == self._trump):
                 packed = self._event(hand, packed)  # a trick or the phase ended, or trump is known
+        elif at == self._at + 1 and type(last) is Bid:
+            self._at = at
+            packed = self._event(hand, _BID | last.seat << _SEAT | 1 + (last.amount or 0) << _VALUE)
+        elif at == self._at + 1 and type(last) is DeclareTrump:
+            self._at = at
+            packed = self._declared(hand, last.seat)
         else:
             self.follow(hand, seat, (), plays)
             return
-        seen_by = self._seen
-        seen = seen_by[seat]
         self._events = seen_by[seat] = self._show(self.memory, seat, seen, seat, plays, packed)
         self._shown_to_act[seat] = seat
         if seen < 0:
             self._shown_pending[seat] = ()
         elif self._shown_pending[seat]:
             self._show_pending(seat, ())
+
+    def _declared(self, hand: Hand, seat: int) -> int:
+        """The event of trump named by ``seat`` (which changes only the state and, where naming trump
+        is the seat's call in the making, its latest call in the bids row)."""
+        slot = 0
+        for s, amount in reversed(hand.auction.bids):
+            if s == seat:
+                slot = 1 + (amount or 0)
+                break
+        return self._event(hand, _BID | seat << _SEAT | slot << _VALUE)
 
     def _event(self, hand: Hand, packed: int) -> int:
         """``packed``, the last action of ``hand`` (a card played or a bid), with the end of the
