@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
@@ -74,6 +75,12 @@ def test_command_line() -> None:
     assert bad.exit_code == 2 and "unknown bot" in bad.output
     both = runner.invoke(app, ["arena", "--games", "1", "--hands", "1"])
     assert both.exit_code == 2
+
+
+@pytest.mark.parametrize("count", [["--hands", "0"], ["--games", "0"], ["--hands", "-3"]])
+def test_no_deals_or_games_to_play_is_refused_not_taken_as_the_default(count: list[str]) -> None:
+    out = CliRunner().invoke(app, ["arena", "--bots", "random,heuristic", *count])
+    assert out.exit_code == 2 and "play at least one game or hand" in out.stderr
 
 
 def test_euchre_reports_who_made_trump_how_instead_of_bid_rates() -> None:

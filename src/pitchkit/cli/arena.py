@@ -48,9 +48,10 @@ def arena(
     if ray is not None and jobs != 1:
         fail("give --jobs or --ray, not both")
     names = tuple(b.strip().lower() for b in bots.split(",") if b.strip())
+    boards = games if games is not None else hands if hands is not None else 20
     try:
         cfg = ArenaConfig(
-            variant=variant, bots=names, boards=games if games is not None else (hands or 20),
+            variant=variant, bots=names, boards=boards,
             games=games is not None, seed=seed, jobs=jobs, duplicate=duplicate, players=players,
             options=tuple((k, str(v)) for k, v in parse_option_pairs(option).items()),
             budget=budget, max_hands=max_hands)
