@@ -358,3 +358,24 @@ def test_darrtown_rule37_a_misplay_on_a_sheet_loses_the_highest_bid_and_sits_out
     assert out["ruling"] == "misplay" and out["delta"] == [-3, 0, 0]
     desk.confirm(1, "JD", "2468")
     assert desk.next_dealer(1) == (2, [0])
+
+
+def test_a_table_keeping_a_sheet_takes_only_that_sheet_as_its_result(tmp_path: Path) -> None:
+    """Nothing entered is lost: a table whose score sheet has hands entered (and confirmed) at the
+    desk refuses a card-by-card record as its result, and a sheet that does not begin with those
+    hands; its own sheet, finished, is still entered."""
+    desk = Desk.create(tmp_path / "e", new_event("knockout", options={"target": 4}, table_size=2, seed=1))
+    desk.add([["Bob"], ["Ann"]])
+    desk.seat()
+    desk.add_judge("Jo Day", "JD", "2468")
+    desk.enter(1, PCT_HANDS[0])
+    desk.confirm(1, "JD", "2468")
+    with pytest.raises(DeskError, match="keeps a score sheet with 1 hand entered at the desk"):
+        desk.result(1, {"hands": []})
+    other = {**desk.blank_sheet(1), "hands": [{**h, "judge": "JD"} for h in PCT_HANDS[1:]]}
+    with pytest.raises(DeskError, match="does not begin with them"):
+        desk.result(1, other)
+    table = desk.event.rounds[0].tables[0]
+    assert table.result is None and table.sheet is not None and len(table.sheet["hands"]) == 1
+    whole = {**desk.blank_sheet(1), "hands": [{**h, "judge": "JD"} for h in PCT_HANDS]}
+    assert desk.result(1, whole).scores == [-2, 6]

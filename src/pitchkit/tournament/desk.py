@@ -268,6 +268,7 @@ class Desk(PhysicalTables):
         table = self.table(number)
         if table.result is not None:
             raise DeskError(f"table {number} has its result already")
+        self._keeps_sheet(table, doc)
         names = ev.seat_names(table)
         kept: dict[str, object] = {"round": ev.rounds[-1].number, "table": number, "players": names}
         game: Game

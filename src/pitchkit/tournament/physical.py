@@ -23,7 +23,14 @@ from pitchkit.errors import PitchError, quote
 from pitchkit.tournament.event import DeskError, Event, Judge, Result, RulingEntry, Table
 from pitchkit.tournament.notes import EXPOSED, PROTEST, Note
 from pitchkit.tournament.rulings import MISCONDUCT, OUT_OF_TURN, VOID
-from pitchkit.tournament.sheet import SHEET_VERSION, SheetGame, read_sheet, replay_sheet, result_summary
+from pitchkit.tournament.sheet import (
+    SHEET_VERSION,
+    SheetGame,
+    is_sheet,
+    read_sheet,
+    replay_sheet,
+    result_summary,
+)
 
 #: scrypt's cost settings for judges' PINs
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
@@ -97,6 +104,21 @@ class PhysicalTables:
             if not isinstance(hand, dict) or hand.get("judge") not in known:
                 raise DeskError(f"sheet: hand {i} is not confirmed by a judge of the event")
         return game
+
+    def _keeps_sheet(self, table: Table, doc: object) -> None:
+        """A table whose score sheet has hands entered at the desk takes as its result only that
+        sheet, beginning with those hands (judges' initials aside): not a card-by-card record."""
+        kept = table.sheet["hands"] if table.sheet else []
+        if not kept:
+            return
+        count = f"{len(kept)} hand{'s' if len(kept) != 1 else ''}"
+        if not is_sheet(doc):
+            raise DeskError(f"table {table.number} keeps a score sheet with {count} entered at the desk: its "
+                            "result is that sheet, confirmed hand by hand, not a card-by-card record")
+        hands = doc.get("hands") if isinstance(doc, dict) else None
+        if not isinstance(hands, list) or [*map(_unjudged, hands[:len(kept)])] != [*map(_unjudged, kept)]:
+            raise DeskError(f"sheet: table {table.number}'s sheet has {count} entered at the desk, and this "
+                            "sheet does not begin with them")
 
     def _open_sheet(self, number: int) -> tuple[Table, dict[str, Any]]:
         table = self.table(number)
@@ -211,6 +233,11 @@ class PhysicalTables:
         needs = {EXPOSED: "the card", OUT_OF_TURN: "the card and let stand or retract, or the penalty",
                  PROTEST: "the trick and upheld or denied"}
         raise DeskError(f"a {quote(kind)} ruling needs " + needs.get(kind, "to be a seed 003 table ruling"))
+
+
+def _unjudged(hand: object) -> object:
+    """A sheet hand without the judge's initials."""
+    return {k: v for k, v in hand.items() if k != "judge"} if isinstance(hand, dict) else hand
 
 
 def _note_words(note: Note) -> str:
