@@ -73,7 +73,7 @@ def test_an_illegal_action_ends_the_episode_or_raises() -> None:
     obs, _ = env.reset(seed=3)
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     obs2, reward, terminated, _, info = env.step(illegal)
-    assert terminated and reward == -1.0 and "cannot" in info["illegal"]
+    assert terminated and reward == -1.0 and "is not legal for seat 0" in info["illegal"]
     assert np.array_equal(obs2["observation"], obs["observation"])
     strict = PitchEnv("pct", illegal="raise")
     strict.reset(seed=3)

@@ -351,9 +351,7 @@ class Decisions:
                 return self._apply(action, follow=False)
         a = enc.check_id(action_id)
         if a not in legal:
-            raise IllegalActionError(f"seat {seat} cannot {enc.action_name(a)} now; legal: "
-                                     + ", ".join(enc.action_name(i) for i in legal[:8])
-                                     + (", ..." if len(legal) > 8 else ""))
+            raise IllegalActionError(enc.refusal(seat, a, legal))
         if actions is not None:
             return self._apply(actions[a], follow=False)
         phase = self.game.hand.phase

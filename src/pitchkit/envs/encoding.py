@@ -84,7 +84,15 @@ def action_name(action_id: int) -> str:
         return "discard done"
     if a < CHOICE_BASE:
         return f"pass-card {CARDS[a - PASS_BASE]}"
-    return f"choice {a - CHOICE_BASE} (unused)"
+    return f"unused choice {a - CHOICE_BASE}"
+
+
+def refusal(seat: int, action_id: int, legal: Sequence[int]) -> str:
+    """Why ``seat`` may not take ``action_id`` now, ``legal`` being the ids it may take: ``"play KH
+    (action 43) is not legal for seat 1 now; legal: play 2C, play 3C"``."""
+    names = [action_name(int(i)) for i in legal[:8]]
+    return (f"{action_name(action_id)} (action {action_id}) is not legal for seat {seat} now; legal: "
+            + ", ".join(names) + (", ..." if len(legal) > 8 else ""))
 
 
 def check_id(action_id: object) -> int:

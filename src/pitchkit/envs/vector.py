@@ -148,9 +148,7 @@ class VectorEnv:
     def _why(self, row: int, action: int) -> str:
         if not 0 <= action < enc.N_ACTIONS:
             return f"not an action id: {action} (0 to {enc.N_ACTIONS - 1})"
-        legal = [enc.action_name(int(i)) for i in np.flatnonzero(self.mask[row])]
-        return (f"seat {int(self.to_play[row])} cannot {enc.action_name(action)} now; legal: "
-                + ", ".join(legal[:8]) + (", ..." if len(legal) > 8 else ""))
+        return enc.refusal(int(self.to_play[row]), action, np.flatnonzero(self.mask[row]).tolist())
 
     def random_actions(self) -> I64:
         """A uniformly random legal action per environment (compiled; its own seeded generator).
