@@ -4,7 +4,9 @@ observation."""
 
 from __future__ import annotations
 
+import importlib
 import random
+import sys
 
 import pytest
 
@@ -252,3 +254,16 @@ def test_the_observation_marks_a_run_and_each_seats_latest_bid() -> None:
             assert view.bid is not None and layout.part(obs, "contract")[view.bid - 1] == 1.0
             return
     pytest.fail("no pct hand in 200 seeds where the dealer ran it")
+
+
+@pytest.mark.parametrize(("module", "framework"), [("pitchkit.envs.openspiel", "pyspiel"),
+                                                   ("pitchkit.envs.pettingzoo", "pettingzoo"),
+                                                   ("pitchkit.envs.gym", "gymnasium")])
+def test_an_environment_without_its_framework_says_how_to_install_it(
+        monkeypatch: pytest.MonkeyPatch, module: str, framework: str) -> None:
+    monkeypatch.setitem(sys.modules, framework, None)
+    monkeypatch.delitem(sys.modules, module, raising=False)
+    monkeypatch.delitem(sys.modules, "pitchkit.envs.spaces", raising=False)
+    expected = rf"^{framework} is not installed: .*pip install 'pitchkit\[envs\]'$"
+    with pytest.raises(ModuleNotFoundError, match=expected):
+        importlib.import_module(module)

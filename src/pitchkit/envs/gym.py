@@ -16,7 +16,12 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
-import gymnasium
+from pitchkit.envs import missing
+
+try:
+    import gymnasium
+except ModuleNotFoundError as error:  # without pitchkit[envs]
+    raise missing(error) from None
 import numpy as np
 import numpy.typing as npt
 

@@ -16,7 +16,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-import pyspiel
+
+from pitchkit.envs import missing
+
+try:
+    import pyspiel
+except ModuleNotFoundError as error:  # without pitchkit[envs]
+    raise missing(error) from None
 
 from pitchkit.actions import Phase
 from pitchkit.cards import Card

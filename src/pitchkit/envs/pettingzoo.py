@@ -19,10 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
-from pettingzoo.utils.env_logger import EnvLogger
+from pitchkit.envs import missing
+
+try:
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+    from pettingzoo.utils.env_logger import EnvLogger
+except ModuleNotFoundError as error:  # without pitchkit[envs]
+    raise missing(error) from None
 
 from pitchkit.envs.core import Decisions, check_max_hands, check_reward, env_rules
 from pitchkit.envs.spaces import action_space, observation_space

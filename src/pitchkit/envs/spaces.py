@@ -5,7 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
+
+from pitchkit.envs import missing
+
+try:
+    from gymnasium import spaces
+except ModuleNotFoundError as error:  # without pitchkit[envs]
+    raise missing(error) from None
 
 from pitchkit.envs import encoding as enc
 from pitchkit.rules import Rules
