@@ -267,3 +267,13 @@ def test_an_environment_without_its_framework_says_how_to_install_it(
     expected = rf"^{framework} is not installed: .*pip install 'pitchkit\[envs\]'$"
     with pytest.raises(ModuleNotFoundError, match=expected):
         importlib.import_module(module)
+
+
+def test_a_bid_id_is_named_as_the_rules_name_the_bid() -> None:
+    """The action table is the same for every preset (id 11 is a bid of 11); under Ten-Point's
+    rules that bid is the smudge, and the names a player reads say so."""
+    ten = make_rules("ten-point")
+    assert enc.action_name(11) == "bid 11"
+    assert enc.action_name(11, ten) == "bid smudge" and enc.action_name(12, ten) == "bid over-smudge"
+    assert enc.refusal(ten, 0, 11, [0, 12]) == ("bid smudge (action 11) is not legal for seat 0 now; "
+                                                "legal: pass, bid over-smudge")

@@ -351,7 +351,7 @@ class Decisions:
                 return self._apply(action, follow=False)
         a = enc.check_id(action_id)
         if a not in legal:
-            raise IllegalActionError(enc.refusal(seat, a, legal))
+            raise IllegalActionError(enc.refusal(self.rules, seat, a, legal))
         if actions is not None:
             return self._apply(actions[a], follow=False)
         phase = self.game.hand.phase

@@ -64,14 +64,15 @@ _CHOICE_OF = {v: k for k, v in _CHOICES.items()}
 PHASES: tuple[Phase, ...] = tuple(Phase)
 
 
-def action_name(action_id: int) -> str:
+def action_name(action_id: int, rules: Rules | None = None) -> str:
     """Text of an action id: ``bid 3``, ``pass``, ``run``, ``trump S``, ``play KH``,
-    ``discard 7C``, ``discard done``, ``pass-card QD``."""
+    ``discard 7C``, ``discard done``, ``pass-card QD``; a bid by its name under ``rules`` when
+    given (``bid smudge`` for 11 at Ten-Point)."""
     a = check_id(action_id)
     if a == BID_PASS:
         return "pass"
     if a <= MAX_BID:
-        return f"bid {a}"
+        return f"bid {a if rules is None else rules.bid_name(a)}"
     if a in _CHOICE_OF:
         return str(_CHOICE_OF[a].value)
     if a < PLAY_BASE:
@@ -87,12 +88,12 @@ def action_name(action_id: int) -> str:
     return f"unused choice {a - CHOICE_BASE}"
 
 
-def refusal(seat: int, action_id: int, legal: Sequence[int]) -> str:
+def refusal(rules: Rules, seat: int, action_id: int, legal: Sequence[int]) -> str:
     """Why ``seat`` may not take ``action_id`` now, ``legal`` being the ids it may take: ``"play KH
     (action 43) is not legal for seat 1 now; legal: play 2C, play 3C"``."""
-    names = [action_name(int(i)) for i in legal[:8]]
-    return (f"{action_name(action_id)} (action {action_id}) is not legal for seat {seat} now; legal: "
-            + ", ".join(names) + (", ..." if len(legal) > 8 else ""))
+    names = [action_name(int(i), rules) for i in legal[:8]]
+    return (f"{action_name(action_id, rules)} (action {action_id}) is not legal for seat {seat} now; "
+            "legal: " + ", ".join(names) + (", ..." if len(legal) > 8 else ""))
 
 
 def check_id(action_id: object) -> int:

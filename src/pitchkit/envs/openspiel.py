@@ -179,7 +179,7 @@ class PitchState(pyspiel.State):  # type: ignore[misc]
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return f"dealer {action}" if self.dealer is None else f"deal {Card(action)}"
-        return enc.action_name(action)
+        return enc.action_name(action, self.rules)
 
     def is_terminal(self) -> bool:
         """True once the hand is scored or thrown in."""
@@ -251,7 +251,8 @@ class PitchObserver:
         # a seat that has not looked at its cards yet (a blind double loner's round) knows none
         first = " ".join(map(str, state.hand.initial_hands[player])) if view.hand or not own_unseen(
             state.hand, player) else "unseen"
-        seen = " ".join(f"{s}:{enc.action_name(a)}" for s, a in enc.visible_decisions(view, pending))
+        decided = enc.visible_decisions(view, pending)
+        seen = " ".join(f"{s}:{enc.action_name(a, view.rules)}" for s, a in decided)
         return f"seat {player} | dealt [{first}] | {seen} | {text}"
 
 

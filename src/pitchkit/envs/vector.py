@@ -148,7 +148,8 @@ class VectorEnv:
     def _why(self, row: int, action: int) -> str:
         if not 0 <= action < enc.N_ACTIONS:
             return f"not an action id: {action} (0 to {enc.N_ACTIONS - 1})"
-        return enc.refusal(int(self.to_play[row]), action, np.flatnonzero(self.mask[row]).tolist())
+        legal = np.flatnonzero(self.mask[row]).tolist()
+        return enc.refusal(self.rules, int(self.to_play[row]), action, legal)
 
     def random_actions(self) -> I64:
         """A uniformly random legal action per environment (compiled; its own seeded generator).
