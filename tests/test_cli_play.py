@@ -289,3 +289,17 @@ def test_replay_of_an_unknown_name_is_one_line(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", "--save-dir", str(tmp_path), "nosuch"])
     assert result.exit_code == 2
     assert result.stderr.strip() == "record: cannot read nosuch: No such file or directory"
+
+
+def test_replay_text_names_the_players_a_tournament_record_names(tmp_path: Path) -> None:
+    """A table's record from the tournament desk names its players by seat; the replay says who
+    dealt and bid, not "Seat 0"."""
+    played = bots_game(tmp_path, "--max-hands", "1")
+    doc = json.loads(saved_path(played).read_text(encoding="utf-8"))
+    names = ["Ann", "Bob", "Cy", "Dee"]
+    record = tmp_path / "table.json"
+    record.write_text(json.dumps({**doc, "players": names}), encoding="utf-8")
+    replayed = runner.invoke(app, ["replay", "--text", str(record)])
+    assert replayed.exit_code == 0, replayed.stderr
+    assert "Seat " not in replayed.stdout
+    assert any(replayed.stdout.count(name) > 1 for name in names)

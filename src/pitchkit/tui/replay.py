@@ -8,7 +8,7 @@ from textual import events
 
 from pitchkit.tui.base import TableApp
 from pitchkit.tui.cards import card_markup, suit_markup
-from pitchkit.tui.narrate import end_lines, live_lines, result_lines, seat_names, trick_lines
+from pitchkit.tui.narrate import end_lines, live_lines, result_lines, trick_lines
 from pitchkit.tui.textlog import Replay
 from pitchkit.view import make_view
 
@@ -24,7 +24,7 @@ class ReplayApp(TableApp):
         super().__init__()
         self.replay = replay
         self.file_name = name
-        self.names = seat_names(replay.game.rules.players, None)
+        self.names = replay.names
         self.pos = 0
         self.seat = 0
 

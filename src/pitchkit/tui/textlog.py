@@ -62,6 +62,8 @@ class Replay:
     game: Game
     hands: tuple[Hand, ...]
     frames: tuple[Frame, ...]
+    #: each seat's name: the record's players (a tournament table's), else "Seat N"
+    names: tuple[str, ...]
 
 
 def load_replay(doc: object) -> Replay:
@@ -74,13 +76,18 @@ def load_replay(doc: object) -> Replay:
         frames.append(Frame(index, hand.clone(), action))
 
     game, hands = replay_game(record_hands(doc), on_step=record)
-    return Replay(game, tuple(hands), tuple(frames))
+    names = seat_names(game.rules.players, None)
+    players = doc.get("players") if isinstance(doc, dict) else None
+    if isinstance(players, list) and len(players) == len(names) and all(
+            isinstance(p, str) and p.strip() for p in players):
+        names = tuple(map(str, players))
+    return Replay(game, tuple(hands), tuple(frames), names)
 
 
 def replay_text(replay: Replay, write: Write) -> None:
     """Print a saved game hand by hand, then the final scores and the winner."""
     rules = replay.game.rules
-    names = seat_names(rules.players, None)
+    names = replay.names
     write(f"pitchkit {rules.label}: {rules.players} players, {plural(len(replay.hands), 'hand')}")
     for i, hand in enumerate(replay.hands):
         for line in hand_lines(hand, i + 1, names):
