@@ -481,6 +481,8 @@ def test_bad_desk_input_is_one_line(tmp_path: Path) -> None:
     assert "unknown format" in one_line_error(cli("create", tmp_path / "a", "--format", "swiss"))
     too_big = cli("create", tmp_path / "a", "--format", "darrtown", "--table-size", 9)
     assert "table-size" in one_line_error(too_big)
+    partners = cli("create", tmp_path / "a", "--format", "unl", "--table-size", 0)
+    assert "played by partners, 2 teams of 2 at each table" in one_line_error(partners)
     assert "no event" in one_line_error(cli("seat", tmp_path / "nowhere"))
     folder = event_dir(tmp_path, "unl", ["Ann,Bob"])
     assert "already holds" in one_line_error(cli("create", folder, "--format", "unl"))

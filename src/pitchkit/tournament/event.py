@@ -255,6 +255,9 @@ def new_event(fmt: str, *, preset: str | None = None, options: dict[str, Any] | 
     base = make_rules(event.preset, event.options)
     event.preset = base.preset
     default = f.table_size or (base.teams or base.players)
+    if base.teams and table_size is not None and table_size != base.teams:
+        raise DeskError(f"--table-size: {base.preset} is played by partners, {base.teams} teams of "
+                        f"{base.players // base.teams} at each table; leave --table-size out")
     event.table_size = base.teams or (default if table_size is None else table_size)
     check_settings(event)
     return event
