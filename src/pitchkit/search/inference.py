@@ -5,7 +5,8 @@ in the trump it chose); a seat that passed when it could have bid ``q`` probably
 worth of a hand is the ``heuristic`` bot's estimate of the points it takes as pitcher in a suit
 (:func:`pitchkit.bots.bidding.estimate`), and each bid is read through a soft threshold (a normal
 curve), since players misjudge and bid for the score as well. Sampled deals are kept with this
-likelihood (rejection sampling), so the hidden hands fit the auction as well as the play.
+likelihood (rejection sampling), so the hidden hands fit the auction as well as the play. The same
+reading (:func:`bids_at_least`) tells how likely a seat still to speak is to bid over a bid.
 
 Hands the auction never saw whole (after a discard and draw) are not weighed, nor is Euchre's making
 of trump with the upcard: its passes and calls are no bids of points, and the dealer's pick-up, a
