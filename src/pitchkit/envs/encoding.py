@@ -180,7 +180,11 @@ def discard_ids(options: tuple[Sequence[Card], int, int], pending: tuple[Card, .
     """The ids of a discard under way: the picks that can still end in a legal discard, and done
     when the cards picked are one (``options``: the cards it may hold, fewest, most)."""
     allowed, lo, hi = options
-    later = [c for c in allowed if c > max(pending)] if pending else allowed
+    if pending:
+        last = max(pending)
+        later: Sequence[Card] = [c for c in allowed if c > last]
+    else:
+        later = allowed
     n = len(pending)
     # the i-th card of ``later`` leaves enough after it to reach ``lo``: i <= n + len(later) - lo
     ids = [DISCARD_BASE + c for c in later[:max(0, n + len(later) - lo + 1)]] if n < hi else []
