@@ -57,7 +57,13 @@ def browser() -> Iterator[Browser]:
 
 @pytest.fixture(scope="session")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    """A server on a temporary SQLite database, shared by the browser tests."""
+    """A server on a temporary SQLite database, shared by the browser tests. The compiled solver
+    is loaded once here first: right after an install numba compiles it into its cache (seconds of
+    work, as a server's first hints after an install wait), and the server's bot workers then load
+    it from there, as after any later start."""
+    from pitchkit.bots.hints import warm_up
+
+    warm_up()
     folder = tmp_path_factory.mktemp("web")
     running = Server(f"sqlite:///{folder / 'web.db'}", folder).start()
     yield running
