@@ -25,10 +25,12 @@ def test_the_hint_shows_its_reason_and_every_bid_then_the_value_of_cards(
     player = Player(context.new_page())
     page = player.page
     player.join(made["invites"][0]["link"], "Ann")
-    for _ in range(20):  # to a turn with bids to make (not taking or running it)
+    for _ in range(20):  # to a turn with bids to make and nothing else (not taking or running it)
         assert player.wait_turn_or_summary() == "turn", "no bid before the hand ended"
-        bids = [b for b in player.choices()["acts"] if re.fullmatch(r'\{"bid": ?\d+\}', b)]
-        if bids:
+        acts = player.choices()["acts"]
+        bids = [b for b in acts if re.fullmatch(r'\{"bid": ?\d+\}', b)]
+        plain = all(re.fullmatch(r'\{"bid": ?(\d+|"pass")\}', b) for b in acts)
+        if bids and plain and "take it" not in page.inner_text("#actions"):
             break
         player.step(try_illegal=False)
     reason = _ask_hint(page, "of the time")
