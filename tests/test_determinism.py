@@ -142,6 +142,26 @@ def test_a_hand_clone_is_independent(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", PRESETS)
+def test_a_hand_clone_copies_every_attribute(name: str) -> None:
+    """The clone names each attribute itself (no __dict__ copy): one left out would be missed."""
+    rules = make_rules(name)
+    rng = random.Random(5)
+    for seed in range(8):
+        hand = Hand.deal(rules, random.Random(seed), dealer=seed % rules.players)
+        _advance(hand, rng, seed * 4)
+        make_view(hand, 0)
+        clone = hand.clone()
+        mine, theirs = dict(vars(hand)), dict(vars(clone))
+        assert theirs.pop("view_cache") is None  # a view of the clone is taken afresh
+        mine.pop("view_cache")
+        assert vars(theirs.pop("auction")) == vars(mine.pop("auction"))
+        assert theirs.keys() >= mine.keys()
+        for key, value in mine.items():
+            assert theirs[key] == value, key
+        assert clone.auction is not hand.auction and clone.auction.bids is not hand.auction.bids
+
+
+@pytest.mark.parametrize("name", PRESETS)
 def test_a_game_clone_is_independent(name: str) -> None:
     rules = make_rules(name)
     game = self_play(rules, 5, max_hands=2)

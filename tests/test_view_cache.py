@@ -22,7 +22,7 @@ PRESETS = list(presets())
 
 def fresh(hand: Hand, seat: int) -> View:
     """The view built with nothing remembered."""
-    view_module._PUBLIC.clear()
+    hand.view_cache = None
     view_module._CARDS.clear()
     return make_view(hand, seat)
 

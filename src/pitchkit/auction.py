@@ -3,7 +3,6 @@ powers (forced bid, steal, take or run it, sell) and smudge bids, all driven by 
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 
 from pitchkit.actions import Action, Bid, Choice, Choose
@@ -47,8 +46,18 @@ class Auction:
 
     def clone(self) -> Auction:
         """An independent copy."""
-        other = copy.copy(self)
+        # each attribute named: faster than copy.copy
+        other = object.__new__(Auction)
+        other.rules = self.rules
+        other.dealer = self.dealer
+        other.order = self.order
+        other.round = self.round
+        other.pos = self.pos
+        other.high = self.high
+        other.high_bidder = self.high_bidder
+        other.ran = self.ran
         other.bids = list(self.bids)
+        other._lists = self._lists
         return other
 
     @property

@@ -90,7 +90,7 @@ class Hand(DrawAndExchange, UpcardHand):
         self._follow = self._ruff = 0
         self._strength: tuple[tuple[int, ...], ...] = ()
         self.dealer = dealer
-        self._dealt = dealt
+        self._dealt = tuple(dealt)
         self._stock0 = tuple(stock)
         self._legal_list: Sequence[Action] = ()
         self.scores_before: tuple[int, ...] = tuple(scores) if scores is not None else (0,) * n
@@ -129,6 +129,8 @@ class Hand(DrawAndExchange, UpcardHand):
         self._second_discard = False
         self._declare_led: int | None = None
         self.result: HandResult | None = None
+        #: the shared part of the latest view taken of this hand (kept by :mod:`pitchkit.view`)
+        self.view_cache: object = None
 
     # -- construction -------------------------------------------------------------------------
 
@@ -174,19 +176,56 @@ class Hand(DrawAndExchange, UpcardHand):
     def clone(self) -> Hand:
         """An independent copy (shares only immutable parts)."""
         other = object.__new__(Hand)
-        other.__dict__.update(self.__dict__)
-        other.hands = list(self.hands)
-        other.stock = list(self.stock)
-        other.discards = list(self.discards)
-        other.passed = list(self.passed)
-        other._pass_queue = list(self._pass_queue)
-        other.log = list(self.log)
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.captured = list(self.captured)
-        other._discard_queue = list(self._discard_queue)
-        other.auction = self.auction.clone()
+        other._copy_of(self)
         return other
+
+    def _copy_of(self, h: Hand) -> None:
+        # every attribute, in the order _setup() makes them, each named (faster than copying the
+        # instance dict); the lists and the auction copied
+        self.rules = h.rules
+        self.n_seats = h.n_seats
+        self.seats = h.seats
+        self._n_active = h._n_active
+        self._legal_at = h._legal_at
+        self._points_for = h._points_for
+        self._points = h._points
+        self._legal_mask = h._legal_mask
+        self._follow = h._follow
+        self._ruff = h._ruff
+        self._strength = h._strength
+        self.dealer = h.dealer
+        self._dealt = h._dealt
+        self._stock0 = h._stock0
+        self._legal_list = h._legal_list
+        self.scores_before = h.scores_before
+        self._next = h._next
+        self._order = h._order
+        self.hands = list(h.hands)
+        self.stock = list(h.stock)
+        self.discards = list(h.discards)
+        self.passed = list(h.passed)
+        self._pass_queue = list(h._pass_queue)
+        self.log = list(h.log)
+        self.phase = h.phase
+        self.done = h.done
+        self.to_act = h.to_act
+        self.auction = h.auction.clone()
+        self.sitting_out = h.sitting_out
+        self.lone_defender = h.lone_defender
+        self._late_throw_in = h._late_throw_in
+        self.pitcher = h.pitcher
+        self.bid = h.bid
+        self.trump = h.trump
+        self._tt = h._tt
+        self.trick = list(h.trick)
+        self.tricks = list(h.tricks)
+        self.captured = list(h.captured)
+        self._discard_queue = list(h._discard_queue)
+        self._need = h._need
+        self._second_discard = h._second_discard
+        self._declare_led = h._declare_led
+        self.result = h.result
+        self.view_cache = None
 
     # -- queries --------------------------------------------------------------------------------
 

@@ -14,12 +14,12 @@ who discards one card. A part of :class:`~pitchkit.hand.Hand`, kept apart by con
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Ruling
 from pitchkit.alone import AloneSteps, nines_and_tens
+from pitchkit.auction import Auction
 from pitchkit.cards import BIG_JOKER, Suit, iter_mask
 from pitchkit.errors import IllegalActionError
 from pitchkit.lookup import DECLARES, PASSES
@@ -73,9 +73,29 @@ class Making:
 
     def clone(self) -> Making:
         """An independent copy."""
-        other = copy.copy(self)
+        # each attribute named: faster than copy.copy
+        other = object.__new__(Making)
+        other.rules = self.rules
+        other.dealer = self.dealer
+        other.order = self.order
+        other.upcard = self.upcard
+        other.round = self.round
+        other.pos = self.pos
+        other.ran = self.ran
         other.bids = list(self.bids)
+        other.maker = self.maker
+        other.trump = self.trump
+        other.deciding = self.deciding
+        other.alone = self.alone
         other.defending = list(self.defending)
+        other.defender = self.defender
+        other.blinding = self.blinding
+        other.blind = self.blind
+        other.farmer = self.farmer
+        other.farming = self.farming
+        other.thrown_in = self.thrown_in
+        other.naming = self.naming
+        other.named = self.named
         return other
 
     @property
@@ -262,7 +282,7 @@ class UpcardHand(AloneSteps):
     pitcher: int | None
     bid: int | None
     trump: int | None
-    auction: Making | object
+    auction: Auction | Making
     tricks: list[Trick]
     scores_before: tuple[int, ...]
     _tt: TrumpTable | None

@@ -8,7 +8,6 @@ authors run in a separate process and receive views as data (see docs/architectu
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, NamedTuple
@@ -89,8 +88,6 @@ class _Public(NamedTuple):
     log: tuple[Action, ...] | None
 
 
-#: the shared part of the latest view taken of each hand (dropped with the hand)
-_PUBLIC: weakref.WeakKeyDictionary[object, _Public] = weakref.WeakKeyDictionary()
 #: the cards of a bitmask as a tuple, for the masks met lately
 _CARDS: dict[int, tuple[Card, ...]] = {}
 _CARDS_KEPT = 1 << 16
@@ -120,7 +117,7 @@ def _public(hand: Hand) -> _Public:
     already converted carried over from the previous state."""
     log = hand.log
     at = len(log)
-    old = _PUBLIC.get(hand)
+    old = hand.view_cache if type(hand.view_cache) is _Public else None
     if old is not None and old.at == at:
         return old
     if old is not None and old.at > at:
@@ -142,7 +139,7 @@ def _public(hand: Hand) -> _Public:
              None if hand.trump is None else Suit(hand.trump), _trick(hand.trick), tricks)
     pub = _Public(at, hand.phase, hand.to_act, table, None if upcard is None else CARDS[upcard],
                   None if private else tuple(log))
-    _PUBLIC[hand] = pub
+    hand.view_cache = pub
     return pub
 
 
