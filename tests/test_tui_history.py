@@ -32,14 +32,17 @@ def passing_app(variant: str, tmp_path: Path) -> PlayApp:
 
 
 def test_score_history_lists_each_hand(tmp_path: Path) -> None:
-    """S shows the scores hand by hand: the contract, made or set, each seat's score and change."""
+    """S shows the scores hand by hand: the contract, made or set, each seat's score and change, in a
+    box as wide as the table (not an empty box)."""
     app = passing_app("pct", tmp_path)
 
     async def script(pilot: Pilot[None]) -> None:
         await pilot.press("S")
         await settle(app, pilot)
         assert isinstance(app.screen, HistoryScreen)
-        assert "No hand has been scored yet." in static_text(app.screen.query_one("#history", Static))
+        empty = app.screen.query_one("#history", Static)
+        assert "No hand has been scored yet." in static_text(empty)
+        assert empty.size.width >= len("No hand has been scored yet.")
         await pilot.press("x")
         await settle(app, pilot)
         await play_out_hand(app, pilot)
@@ -50,7 +53,9 @@ def test_score_history_lists_each_hand(tmp_path: Path) -> None:
         await settle(app, pilot)
         res = app.session.game.history[0].result
         assert res is not None and res.pitcher == 0
-        shown = static_text(app.screen.query_one("#history", Static))
+        box = app.screen.query_one("#history", Static)
+        shown = static_text(box)
+        assert box.size.width >= max(len(line) for line in shown.splitlines()) and box.size.height > 2
         row = next(line for line in shown.splitlines() if line.strip().startswith("1 "))
         assert f"You 2 {'made' if res.made else 'set'}" in row
         for s in range(4):

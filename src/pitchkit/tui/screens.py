@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
+from rich.measure import Measurement
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -84,7 +85,12 @@ class HistoryScreen(ModalScreen[None]):
         with Vertical() as box:
             box.border_title = "Scores by hand"
             footer = Text.from_markup("[bold cyan]any key[/] back to the table")
-            yield Static(Group(self.table, Text(""), footer), id="history")
+            content = Group(self.table, Text(""), footer)
+            history = Static(content, id="history")
+            # a box as wide as its content: textual measures a rich table inside an auto-width box as empty
+            console = self.app.console
+            history.styles.width = Measurement.get(console, console.options, content).maximum
+            yield history
 
     def on_key(self, event: events.Key) -> None:
         """Close on any key."""
