@@ -16,14 +16,16 @@ from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Action, Choice, Choose, DeclareTrump
-from pitchkit.cards import CARDS
+from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
+from pitchkit.cards import CARDS, Suit, parse_cards
 from pitchkit.cli import app
+from pitchkit.hand import Hand
 from pitchkit.record import game_record
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.cards import GLYPHS, card_label, card_markup, suit_label, suit_markup
+from pitchkit.tui.explain import card_note
 from pitchkit.tui.keys import choices
-from pitchkit.tui.narrate import result_lines
+from pitchkit.tui.narrate import action_line, auction_words, result_lines
 from pitchkit.tui.render import history_table, info_text, prompt_text, seats_table
 from pitchkit.tui.replay import ReplayApp
 from pitchkit.tui.textlog import load_replay
@@ -59,7 +61,87 @@ def test_the_making_keys_show_the_suit_not_its_markup(seed: int) -> None:
     prompt = prompt_text(view, NAMES, choices(view)).plain
     assert view.upcard is not None and view.upcard.suit is not None
     suit = Text.from_markup(suit_markup(view.upcard.suit)).plain
-    assert "[" not in prompt and "make trump" in prompt and "p pass" in prompt and suit in prompt
+    assert "[" not in prompt and "order up" in prompt and "p pass" in prompt and suit in prompt
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_making_prompt_says_order_up_pick_up_name_trump_and_alone(seed: int) -> None:
+    """Round one asks to order up the upcard (the dealer: to pick it up), round two to name trump,
+    then the maker is asked to go alone or not; never to bid or make trump in Pitch's words."""
+    game = Game(make_rules("euchre"), seed=seed)
+
+    def prompt() -> str:
+        seat = game.to_act
+        assert seat is not None
+        view = make_view(game.hand, seat)
+        return prompt_text(view, NAMES, choices(view)).plain
+
+    upcard = card_label(CARDS[game.hand.upcard or 0])
+    assert f"Your turn: order up {upcard} or pass" in prompt()
+    for _ in range(3):
+        game.apply(Bid(game.to_act or 0, None))
+    assert game.to_act == game.hand.dealer and f"Your turn: pick up {upcard} or pass" in prompt()
+    game.apply(Bid(game.to_act or 0, None))
+    assert "Your turn: name trump or pass" in prompt()
+    game.apply(next(a for a in game.hand.legal_actions() if isinstance(a, DeclareTrump)))
+    assert "Your turn: alone or with your partner?" in prompt() and "a go alone" in prompt()
+
+
+def test_the_left_bower_and_the_benny_are_named_in_euchre_words() -> None:
+    """A play of the jack of the other suit of trump's colour is the left bower at Euchre (the jick at
+    Pitch), and the joker of euchre-uk is the Benny."""
+    left, right = parse_cards(["JD", "JH"])
+    assert card_note(left, make_rules("euchre"), Suit.H) == "the left bower, a trump"
+    assert card_note(left, make_rules("ten-point"), Suit.H) == "the jick (off-jack), a trump"
+    assert card_note(right, make_rules("euchre"), Suit.H) == ""
+    benny = next(CARDS[c] for c in make_rules("euchre-uk").deck_cards if CARDS[c].is_joker)
+    assert card_note(benny, make_rules("euchre-uk"), Suit.C) == "the Benny, the highest trump"
+
+
+def test_a_hand_everyone_passes_is_thrown_in_not_a_misdeal() -> None:
+    """Everyone passing twice throws the hand in and the deal passes: the summary, the text log and
+    the scores say so in Euchre's words."""
+    game = Game(make_rules("euchre"), seed=3)
+    for _ in range(8):
+        game.apply(Bid(game.to_act or 0, None))
+    hand = game.history[-1]
+    assert result_lines(hand, NAMES) == [
+        "Everyone passed: the hand is thrown in and the next dealer deals."]
+    assert "thrown in" in plain(history_table([hand], NAMES, 4)) and "misdeal" not in plain(
+        history_table([hand], NAMES, 4))
+
+
+def test_a_throw_in_hand_is_thrown_in_by_its_player_and_the_same_dealer_deals() -> None:
+    """With ``throw-in``, a player dealt nines and tens throws in the hand (not "calls a misdeal")."""
+    rules = make_rules("euchre", {"throw-in": True})
+    held = "9C TC 9D TD 9S"
+    others = [str(CARDS[c]) for c in rules.deck_cards if str(CARDS[c]) not in held.split()]
+    cards = [held, *(" ".join(others[5 * i:5 * i + 5]) for i in range(3))]
+    hand = Hand(rules, dealer=3, hands=[[int(c) for c in parse_cards(h.split())] for h in cards],
+                stock=[int(c) for c in parse_cards(others[15:19])])
+    throw = Choose(0, Choice.MISDEAL)
+    hand.apply(throw)
+    assert action_line(throw, rules, NAMES) == "You: throw in the hand"
+    assert auction_words(throw, rules, ["Seat 0", *NAMES[1:]]) == "Seat 0 throws in the hand"
+    assert result_lines(hand, NAMES) == ["You throw in the hand: it is not scored and the same dealer "
+                                         "deals again."]
+
+
+def test_the_dealers_discard_is_face_down_and_the_call_column_is_not_a_bid() -> None:
+    """The dealer who picked up is asked to discard one card face down (Euchre has no point cards),
+    and the seats table heads the column of passes and the make "call", not "bid"."""
+    game = Game(make_rules("euchre"), seed=2)
+    dealer = game.hand.dealer
+    for _ in range(3):
+        game.apply(Bid(game.to_act or 0, None))
+    game.apply(next(a for a in game.hand.legal_actions() if isinstance(a, DeclareTrump)))
+    game.apply(Choose(dealer, Choice.PARTNER))
+    view = make_view(game.hand, dealer)
+    assert view.phase == Phase.DISCARD
+    prompt = prompt_text(view, NAMES, choices(view)).plain
+    assert "discard 1 face down" in prompt and "point" not in prompt
+    header = plain(seats_table(view, NAMES)).splitlines()[0].split()
+    assert "call" in header and "bid" not in header
 
 
 @pytest.mark.parametrize("alone", [False, True])

@@ -17,6 +17,7 @@ from pitchkit.bots import Bot
 from pitchkit.bots.hints import FAST_HINT_BOT, warm_up
 from pitchkit.cards import Card
 from pitchkit.errors import PitchError
+from pitchkit.rules import TrumpBy
 from pitchkit.tui.cards import card_label, card_markup, suit_markup
 from pitchkit.tui.explain import (
     auction_note,
@@ -364,7 +365,9 @@ class PlayApp(GuardedTable):
                 self.message(f"{key!r} is not a choice now.", style="yellow")
                 return
             if not choice.legal:
-                self.message(f"{card_label(choice.card)} is a point card and may not be discarded.")
+                why = "is the upcard and must be kept" if s.rules.trump_by == TrumpBy.UPCARD else \
+                    "is a point card and may not be discarded"
+                self.message(f"{card_label(choice.card)} {why}.")
                 return
             self.selected = self.selected ^ {choice.card}
         self.message("")

@@ -17,13 +17,16 @@ from pitchkit.view import View
 CardFormat = Callable[[Card], str]
 
 def card_note(card: Card, rules: Rules, trump: Suit | None) -> str:
-    """What a special card is, for a play in the log: the jick, a joker (empty for others)."""
+    """What a special card is, for a play in the log: the jick (at Euchre the left bower), a joker
+    (at Euchre the Benny) (empty for others)."""
     if card.is_joker:
+        if rules.benny:
+            return "the Benny, the highest trump"
         return "the big joker, a trump" if card == BIG_JOKER else "the little joker, a trump"
     if trump is not None and rules.off_jack and card.rank == 11 and card.suit != trump:
         tt = table_for(rules, int(trump))
         if tt.is_trump(card):
-            return "the jick (off-jack), a trump"
+            return "the left bower, a trump" if rules.bowers else "the jick (off-jack), a trump"
     return ""
 
 

@@ -48,6 +48,15 @@ CHOICE_WORDS: dict[Choice, tuple[str, str]] = {
     Choice.BLIND: ("call a blind double loner", "calls a blind double loner"), Choice.LOOK: ("look", "looks"),
     Choice.FARMER: ("call a farmer's hand", "calls a farmer's hand"),
 }
+#: where trump is made with the upcard (Euchre) a hand without a playable holding is thrown in
+_THROW_IN_WORDS = ("throw in the hand", "throws in the hand")
+
+
+def choice_words(option: Choice, rules: Rules) -> tuple[str, str]:
+    """A choice in words, said of oneself and of another seat, as the game calls it."""
+    if option is Choice.MISDEAL and rules.trump_by == TrumpBy.UPCARD:
+        return _THROW_IN_WORDS
+    return CHOICE_WORDS[option]
 
 
 def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: CardFormat = str,
@@ -60,7 +69,7 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
         case Bid(_, amount):
             return f"{who}: bid {rules.bid_name(amount)}"
         case Choose(_, option):
-            return f"{who}: {CHOICE_WORDS[option][0]}"
+            return f"{who}: {choice_words(option, rules)[0]}"
         case DeclareTrump(_, suit):
             return f"{who}: {fmt_suit(suit)} are trump"
         case Discard(_, cards):
@@ -97,7 +106,7 @@ def auction_words(action: Action, rules: Rules, names: Sequence[str], *,
         case DeclareTrump(_, suit):
             return f"{says(who, 'make', 'makes')} {fmt_suit(suit)} trump"
         case Choose(_, option):
-            return says(who, *CHOICE_WORDS[option])
+            return says(who, *choice_words(option, rules))
     return action_line(action, rules, names, fmt_suit=fmt_suit)
 
 
@@ -183,7 +192,7 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
     if res is None:
         return ["(hand not finished)"]
     if res.misdeal:
-        return ["Misdeal: the hand is not scored and the cards are dealt again."]
+        return [_misdeal_line(hand, names)]
     assert res.pitcher is not None and res.bid is not None and res.trump is not None
     if rules.score_by == ScoreBy.TRICKS:
         return _trick_result_lines(hand, names, fmt_suit=fmt_suit)
@@ -208,6 +217,19 @@ def result_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
             lines.append(f"  {point_word(point)}: nobody ({why})")
     lines.append(score_changes(hand, res, names))
     return lines
+
+
+def _misdeal_line(hand: Hand, names: Sequence[str]) -> str:
+    """A hand ended unscored: a misdeal, or where trump is made with the upcard a hand thrown in
+    (by a player's throw-in hand, or because everyone passed twice)."""
+    if hand.rules.trump_by != TrumpBy.UPCARD:
+        return "Misdeal: the hand is not scored and the cards are dealt again."
+    assert hand.result is not None
+    dealer = "the next dealer deals" if hand.result.deal_passes else "the same dealer deals again"
+    thrower = next((a.seat for a in hand.log if type(a) is Choose and a.option is Choice.MISDEAL), None)
+    if thrower is not None:
+        return f"{says(names[thrower], 'throw', 'throws')} in the hand: it is not scored and {dealer}."
+    return f"Everyone passed: the hand is thrown in and {dealer}."
 
 
 def score_changes(hand: Hand, res: HandResult, names: Sequence[str]) -> str:

@@ -60,6 +60,8 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
     shown = [c for c in _COLUMNS if (not compact or c[0] in _COMPACT)
              and not (c[0] == "pts" and rules.score_by == ScoreBy.TRICKS)]
     for header, justify in shown:
+        if header == "bid" and rules.trump_by == TrumpBy.UPCARD:
+            header = "call"  # trump is ordered up, picked up or named, never bid
         table.add_column(header, justify=justify, no_wrap=True)  # type: ignore[arg-type]
     keep = [i for i, c in enumerate(_COLUMNS) if c in shown]
     bids: dict[int, str] = {}
@@ -265,7 +267,7 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
         return Text(f"{names[view.to_act]} to act...", style="dim")
     out = Text("Your turn: ", style="bold green")
     if view.phase == Phase.AUCTION:
-        out.append("make trump" if view.upcard is not None else "bid")
+        out.append(making_prompt(view) if view.upcard is not None else "bid")
         for k in keys:
             if k.legal:
                 out.append(f"  {k.key}", style="bold cyan")
@@ -282,7 +284,8 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
         assert view.discard_options is not None
         _, lo, hi = view.discard_options
         count = f"{lo}" if lo == hi else f"{lo}-{hi}"
-        out.append(f"discard {count} (no point cards), ")
+        out.append(f"discard {count} face down, " if view.rules.trump_by == TrumpBy.UPCARD
+                   else f"discard {count} (no point cards), ")
         out.append("Enter", style="bold cyan")
         out.append(f" confirms: {len(selected)} selected")
     elif view.phase == Phase.EXCHANGE:
@@ -297,6 +300,21 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
                 out.append(f"  {k.key}", style="bold cyan")
                 out.append(f" {k.label}")
     return out
+
+
+def making_prompt(view: View) -> Text:
+    """The seat's decision in making trump with the upcard, in Euchre's words: order up (the dealer:
+    pick up) the upcard in round one, name trump in round two, then go alone or not."""
+    legal = set(view.legal)
+    seat, upcard = view.seat, view.upcard
+    if Choose(seat, Choice.ALONE) in legal:
+        return Text("alone or with your partner?")
+    if upcard is not None and upcard.suit is not None and DeclareTrump(seat, upcard.suit) in legal:
+        out = Text("pick up " if seat == view.dealer else "order up ")
+        return out.append_text(card_text(upcard)).append(" or pass")
+    if any(type(a) is DeclareTrump for a in legal):
+        return Text("name trump" + (" or pass" if Bid(seat, None) in legal else ""))
+    return Text("make trump")
 
 
 def summary_renderable(lines: Sequence[str], footer: str) -> RenderableType:
@@ -321,7 +339,8 @@ def history_table(hands: Sequence[Hand], names: Sequence[str], players: int) -> 
         if res is None:
             continue
         if res.misdeal or res.pitcher is None:
-            contract = Text("misdeal", style="dim")
+            thrown = res.misdeal and hand.rules.trump_by == TrumpBy.UPCARD
+            contract = Text("thrown in" if thrown else "misdeal", style="dim")
         elif hand.rules.score_by == ScoreBy.TRICKS and res.trump is not None:
             alone = " alone" if hand.sitting_out is not None else ""
             contract = Text(f"{names[res.pitcher]} {GLYPHS[res.trump]}{alone} "
