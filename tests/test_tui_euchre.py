@@ -25,7 +25,7 @@ from pitchkit.tui.app import PlayApp
 from pitchkit.tui.cards import GLYPHS, card_label, card_markup, suit_label, suit_markup
 from pitchkit.tui.explain import card_note
 from pitchkit.tui.keys import choices
-from pitchkit.tui.narrate import action_line, auction_words, result_lines
+from pitchkit.tui.narrate import action_line, auction_words, live_lines, result_lines, trick_lines
 from pitchkit.tui.render import history_table, info_text, prompt_text, seats_table
 from pitchkit.tui.replay import ReplayApp
 from pitchkit.tui.textlog import load_replay
@@ -317,3 +317,23 @@ def test_the_replay_says_who_makes_trump_and_the_dealer_picking_up_the_upcard(se
         await pilot.press("q")
 
     run(app, script)
+
+
+def test_a_benny_turned_up_is_named_by_the_dealer_not_made_trump() -> None:
+    """euchre-uk, the Benny turned up: the dealer first names the suit it stands for (asked in those
+    words), which the logs and the hand panel tell apart from making trump."""
+    rules = make_rules("euchre-uk")
+    cards = ["JH JD AH KC 9S", "QH TC 9C AS KS", "KH QC JC QS TS", "TH AC AD KD QD"]
+    hand = Hand(rules, dealer=3, hands=[[int(c) for c in parse_cards(h.split())] for h in cards],
+                stock=[int(c) for c in parse_cards(["BJ", "9H", "TD", "JS", "9D"])])
+    dealer_view = make_view(hand, 3)
+    assert "Your turn: name the suit the Benny stands for" in prompt_text(
+        dealer_view, NAMES, choices(dealer_view)).plain
+    hand.apply(DeclareTrump(3, Suit.H))
+    hand.apply(DeclareTrump(0, Suit.H))
+    names = ["Seat 0", *NAMES[1:]]
+    said = " ".join(trick_lines(hand, names))
+    assert "Making trump: Seat 3 names hearts for the Benny, Seat 0 makes hearts trump" in said
+    assert live_lines(hand, 1, names) == ["Seat 3 names hearts for the Benny"]
+    panel = info_text(make_view(hand, 0), names, 1).plain
+    assert "Seat 3 names hearts for the Benny" in " ".join(panel.split())

@@ -91,11 +91,20 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
             return f"{who}: play {fmt(card)}"
 
 
+def benny_named(log: Sequence[Action], upcard: Card | None) -> int | None:
+    """Where a Benny is turned up (euchre-uk), the index in ``log`` of the dealer naming the suit it
+    stands for: the hand's first call of a suit, before anyone speaks; else None."""
+    if upcard is None or not upcard.is_joker:
+        return None
+    return next((i for i, a in enumerate(log) if type(a) is DeclareTrump), None)
+
+
 def auction_words(action: Action, rules: Rules, names: Sequence[str], *,
-                  fmt_suit: SuitFormat = plain_suit) -> str:
+                  fmt_suit: SuitFormat = plain_suit, benny: bool = False) -> str:
     """An action of the auction in words, its verb in the present as the seat's name wants it:
     ``"Seat 3 bids 2"``, ``"You bid 3"``, ``"Seat 1 passes"``, ``"Seat 2 makes spades trump"``,
-    ``"Seat 0 runs it"``, ``"You go alone"``. Other actions are told as :func:`action_line` tells
+    ``"Seat 0 runs it"``, ``"You go alone"``; ``benny``: the dealer names a Benny's suit,
+    ``"Seat 2 names spades for the Benny"``. Other actions are told as :func:`action_line` tells
     them."""
     who = names[action.seat]
     match action:
@@ -103,6 +112,8 @@ def auction_words(action: Action, rules: Rules, names: Sequence[str], *,
             return says(who, "pass", "passes")
         case Bid(_, amount):
             return f"{says(who, 'bid', 'bids')} {rules.bid_name(amount)}"
+        case DeclareTrump(_, suit) if benny:
+            return f"{says(who, 'name', 'names')} {fmt_suit(suit)} for the Benny"
         case DeclareTrump(_, suit):
             return f"{says(who, 'make', 'makes')} {fmt_suit(suit)} trump"
         case Choose(_, option):
@@ -376,7 +387,8 @@ def live_lines(hand: Hand, index: int, names: Sequence[str], *, fmt: CardFormat 
     upcard = None if hand.upcard is None else CARDS[hand.upcard]
     if not in_auction(action, upcard):
         return [action_line(action, hand.rules, names, fmt=fmt, fmt_suit=fmt_suit, reveal=reveal)]
-    lines = [auction_words(action, hand.rules, names, fmt_suit=fmt_suit)]
+    lines = [auction_words(action, hand.rules, names, fmt_suit=fmt_suit,
+                           benny=index - 1 == benny_named(hand.log, upcard))]
     if upcard is not None:
         picked = [t for t in pack_draws(hand).get(index, []) if t.cards == (upcard,) and not t.rest]
         lines += pack_lines(picked, names, fmt=fmt, upcard=upcard)
@@ -400,6 +412,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
         lines.append(f"Upcard: {fmt(upcard)}")
     label = f"{auction_label(rules)}: "
     per_trick = len(hand.seats) - len(hand.out_seats)
+    benny = benny_named(hand.log, upcard)
     for i, action in enumerate(hand.log, start=1):
         if i - 1 in draws:
             if auction:
@@ -407,7 +420,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 auction = []
             lines += pack_lines(draws[i - 1], names, fmt=fmt, upcard=upcard)
         if in_auction(action, upcard):
-            auction.append(auction_words(action, rules, names, fmt_suit=fmt_suit))
+            auction.append(auction_words(action, rules, names, fmt_suit=fmt_suit, benny=i - 1 == benny))
             continue
         if auction:
             lines.append(label + ", ".join(auction))

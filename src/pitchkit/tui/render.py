@@ -17,7 +17,7 @@ from pitchkit.trump import table_for
 from pitchkit.tui.cards import GLYPHS, card_markup, card_text, group_hand, suit_markup, suit_style
 from pitchkit.tui.explain import going_out_note, known_high_low
 from pitchkit.tui.keys import KeyChoice
-from pitchkit.tui.narrate import auction_label, auction_words, says, team_label
+from pitchkit.tui.narrate import auction_label, auction_words, benny_named, says, team_label
 from pitchkit.view import View
 
 _SHORT = {"smudge": "smdg", "over-smudge": "osmdg", "misdeal": "misdl"}
@@ -217,7 +217,8 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
         taken = sum(running_points(view, [c for _, c in plays]) for plays, w in view.tricks if w in members)
         out.append(f"Team {team} {view.scores[members[0]]}", style="bold")
         out.append(f", {taken} this hand\n" if view.tricks else "\n")
-    auction = [auction_words(a, rules, names) for a in view.log
+    benny = benny_named(view.log, view.upcard)
+    auction = [auction_words(a, rules, names, benny=i == benny) for i, a in enumerate(view.log)
                if isinstance(a, Bid | Choose) or (isinstance(a, DeclareTrump) and view.upcard is not None)]
     out.append(f"{auction_label(rules)}: ")
     out.append(", ".join(auction) if auction else "-", style="" if auction else "dim")
@@ -309,6 +310,8 @@ def making_prompt(view: View) -> Text:
     seat, upcard = view.seat, view.upcard
     if Choose(seat, Choice.ALONE) in legal:
         return Text("alone or with your partner?")
+    if upcard is not None and upcard.is_joker and not any(type(a) is DeclareTrump for a in view.log):
+        return Text("name the suit the Benny stands for")
     if upcard is not None and upcard.suit is not None and DeclareTrump(seat, upcard.suit) in legal:
         out = Text("pick up " if seat == view.dealer else "order up ")
         return out.append_text(card_text(upcard)).append(" or pass")
