@@ -191,13 +191,28 @@ class Advice:
         return next((b for b in self.bids if b.bid == amount), None)
 
 
+def _bidding(view: View) -> bool:
+    return view.phase == Phase.AUCTION and any(
+        isinstance(a, Bid) and a.amount is not None for a in view.legal)
+
+
+def _playing(view: View) -> bool:
+    return view.phase == Phase.PLAY and view.trump is not None and any(
+        isinstance(a, Play) for a in view.legal)
+
+
+def advisable(view: View) -> bool:
+    """True on a turn :func:`advise` estimates: a bid of a number, or a card once trump is known."""
+    return _bidding(view) or _playing(view)
+
+
 def advise(view: View, rng: random.Random, *, samples: int | None = None, nodes: int | None = None,
            seconds: float | None = None) -> Advice:
     """Advice for the seat's turn: bids in the auction, cards in the play, nothing otherwise
     (discards, choices, trump naming, hands too long to solve)."""
-    if view.phase == Phase.AUCTION and any(isinstance(a, Bid) and a.amount is not None for a in view.legal):
+    if _bidding(view):
         return advise_bids(view, rng, samples=samples or SAMPLES, nodes=nodes or NODES, seconds=seconds)
-    if view.phase == Phase.PLAY and view.trump is not None and any(isinstance(a, Play) for a in view.legal):
+    if _playing(view):
         return advise_cards(view, rng, samples=samples or PLAY_SAMPLES, nodes=nodes or PLAY_NODES,
                             seconds=seconds)
     return Advice()

@@ -17,7 +17,7 @@ from typing import Any
 
 from pitchkit.actions import Action, Phase, Play
 from pitchkit.bots import make_bot
-from pitchkit.bots.advisor import Advice, advise, reason
+from pitchkit.bots.advisor import Advice, advisable, advise, reason
 from pitchkit.bots.making_advice import followed_words, making_reason, making_words, odds_action
 from pitchkit.cards import Card, Suit
 from pitchkit.game import Game
@@ -50,7 +50,12 @@ def hint_bot_name() -> str:
     return name
 
 
-def hint_json(name: str, view: View, seed: int, seconds: float | None = None) -> dict[str, Any]:
+#: the reason of a hint given before the compiled solver is loaded, where it would have had one
+WARMING_REASON = "no estimate yet: the solver is still loading"
+
+
+def hint_json(name: str, view: View, seed: int, seconds: float | None = None,
+              load: bool = True) -> dict[str, Any]:
     """Bot ``name``'s choice for the seat, with the reason (:mod:`pitchkit.bots.advisor`): ``bot``,
     ``action`` (a record action without its seat), ``reason`` (a sentence, or ``""``), and the
     estimates behind it, ``bids`` (``bid``, ``trump``, ``make``, ``expected``) or ``cards``
@@ -63,12 +68,16 @@ def hint_json(name: str, view: View, seed: int, seconds: float | None = None) ->
     what the call is worth on average. The advice takes at most ``seconds`` (no clock if None).
 
     With a clock, in a process whose compiled solver is not loaded yet (seconds of work, more
-    than a hint may take), the solver is loaded in the background and this hint is the plain hint
-    bot's, without a reason."""
+    than a hint may take), this hint is the plain hint bot's, marked ``"warming": true``, its
+    reason :data:`WARMING_REASON` where it would have had an estimate; with ``load`` the solver
+    is loaded in the background for the next hints (without, :func:`warm_up` is called by
+    whoever runs this process, such as a server's bot pool)."""
     rng = random.Random(seed)
     bot_rng = random.Random(rng.getrandbits(63))
-    if seconds is not None and name == FAST_HINT_BOT and not _warm.is_set():
-        _start_warming()
+    warming = seconds is not None and name == FAST_HINT_BOT and not _warm.is_set()
+    if warming:
+        if load:
+            _start_warming()
         name = PLAIN_HINT_BOT
         advice = Advice()
     else:
@@ -98,6 +107,10 @@ def hint_json(name: str, view: View, seed: int, seconds: float | None = None) ->
                         "make": round(b.make, 3), "expected": round(b.expected, 2)} for b in ranked]
     if advice.cards:
         out["cards"] = [{"play": c.card, "value": round(c.value, 2)} for c in advice.cards]
+    if warming:
+        out["warming"] = True
+        if not out["reason"] and advisable(view):
+            out["reason"] = WARMING_REASON
     return out
 
 

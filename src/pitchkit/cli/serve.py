@@ -32,6 +32,9 @@ def serve(
         [], "--bot-module", metavar="MODULE",
         help="import MODULE at start, in the server and its bot workers, to register more bots "
              "(repeatable; also PITCHKIT_SERVE_BOT_MODULES, comma-separated)"),
+    warm_up: bool = typer.Option(True, "--warm-up/--no-warm-up",
+                                 help="load the compiled solver in each bot worker at start, in the "
+                                      "background (also PITCHKIT_SERVE_WARM_UP=0 to turn it off)"),
     log_level: str = typer.Option("info", "--log-level", help="debug, info, warning or error"),
 ) -> None:
     """Serve online tables: friends, bots and spectators play every preset over the network."""
@@ -60,6 +63,8 @@ def serve(
     os.environ[ENV_PREFIX + "GRACE"] = str(grace)
     os.environ[ENV_PREFIX + "BOT_SECONDS"] = str(bot_seconds)
     os.environ[ENV_PREFIX + "LOG_LEVEL"] = log_level
+    if not warm_up:
+        os.environ[ENV_PREFIX + "WARM_UP"] = "0"
     print(f"pitchkit serving on http://{host}:{port} (database: {url.split('://')[0]})", flush=True)
     uvicorn.run("pitchkit.server.main:build", factory=True, host=host, port=port, workers=workers,
                 ws_max_size=64 * 1024, ws_per_message_deflate=False, log_level=log_level,

@@ -133,7 +133,9 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/healthz")
     async def healthz() -> JSONResponse:
         ok = await service().healthy()
-        return JSONResponse({"status": "ok" if ok else "unavailable", "database": "ok" if ok else "down"},
+        warm, workers = service().bots.warmth()
+        return JSONResponse({"status": "ok" if ok else "unavailable", "database": "ok" if ok else "down",
+                             "bot_workers": workers, "warm_bot_workers": warm},
                             status_code=200 if ok else 503)
 
     @app.post("/api/tables", status_code=201)

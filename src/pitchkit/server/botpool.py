@@ -8,6 +8,11 @@ worker longer than the cap. The first decision of a fresh worker may take
 table whose last decision passed the cap counts as slow until one of its decisions is on time:
 slow tables together use at most all workers but one, so a table with a quick bot never waits for
 a slow table's decisions.
+
+A warming pool (:meth:`BotPool.warm_workers`) loads the compiled solver in each worker, one worker
+at a time and without a cap, before the worker takes decisions: right after an install the first
+worker compiles it into numba's cache (about ten seconds), the others then load it from there. A
+hint asked of a worker not yet warm says so instead of starting that work itself.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from typing import Any, TypeVar
 
 from pitchkit.actions import Action
 from pitchkit.bots import make_bot
-from pitchkit.bots.hints import hint_json
+from pitchkit.bots.hints import hint_json, warm_up
 from pitchkit.record import action_json
 from pitchkit.view import View
 
@@ -94,6 +99,15 @@ class BotError(Exception):
     """A bot raised an exception in its worker."""
 
 
+def warm_worker() -> None:
+    """Load the compiled solver in this worker (the pool's first call to a worker it warms)."""
+    warm_up()
+
+
+#: the most a worker's warm-up may take: compiling the solver after an install takes about ten
+#: seconds on a quiet machine, and a warm-up stopped part way would only start again from nothing
+WARM_UP_SECONDS = 600.0
+
 #: seconds a fresh worker's first decision may take beyond the cap: a search bot loads its
 #: compiled solver then (two to three seconds), and a worker stopped for passing the cap would be
 #: replaced by another fresh one that never got past it
@@ -104,8 +118,10 @@ class _Worker:
     """One worker process and the pipe to it."""
 
     def __init__(self, modules: Sequence[str]) -> None:
-        #: no call answered yet: the first may take :data:`FIRST_CALL_ALLOWANCE` more
+        #: no decision answered yet: the first may take :data:`FIRST_CALL_ALLOWANCE` more
         self.fresh = True
+        #: the compiled solver is loaded (:func:`warm_worker` answered)
+        self.warm = False
         ctx = multiprocessing.get_context("spawn")
         self.conn, theirs = ctx.Pipe()
         self.process: BaseProcess = ctx.Process(target=_work, args=(theirs, tuple(modules)),
@@ -147,14 +163,22 @@ class _Worker:
 
 class BotPool:
     """Bot decisions in ``processes`` worker processes (0: threads of this process, without a
-    stop for a decision past the cap), ``modules`` imported in each first."""
+    stop for a decision past the cap), ``modules`` imported in each first. With ``warm``, each
+    worker loads the compiled solver before its first decision once :meth:`warm_workers` runs."""
 
-    def __init__(self, processes: int, *, seconds: float, modules: Sequence[str] = ()) -> None:
+    def __init__(self, processes: int, *, seconds: float, modules: Sequence[str] = (),
+                 warm: bool = False) -> None:
         self.seconds = seconds
         self.processes = processes
         self.modules = tuple(modules)
+        #: workers are warmed by :meth:`warm_workers` (hints in a cold one do not load the solver)
+        self.warm = warm and processes > 0
         self._quick = ThreadPoolExecutor(max_workers=2, thread_name_prefix="pitchkit-quick-bot")
-        self._idle: list[_Worker] = [_Worker(self.modules) for _ in range(processes)]
+        #: every worker process running, idle or busy
+        self._workers: set[_Worker] = set()
+        #: set when a worker starts: :meth:`warm_workers` has one to warm
+        self._started = asyncio.Event()
+        self._idle: list[_Worker] = [self._new_worker() for _ in range(processes)]
         self._waiting: deque[tuple[asyncio.Future[_Worker], bool]] = deque()
         #: tables whose last decision passed the cap, and how many workers they use now
         self._slow: set[str] = set()
@@ -162,6 +186,52 @@ class BotPool:
         self._closed = False
 
     # -- workers -----------------------------------------------------------------------------------
+
+    def _new_worker(self) -> _Worker:
+        worker = _Worker(self.modules)
+        self._workers.add(worker)
+        self._started.set()
+        return worker
+
+    def _retire(self, worker: _Worker) -> None:
+        worker.stop()
+        self._workers.discard(worker)
+
+    def warmth(self) -> tuple[int, int]:
+        """How many workers have loaded the compiled solver, of how many (0 of 0 without worker
+        processes)."""
+        return sum(w.warm for w in self._workers), len(self._workers)
+
+    async def warm_workers(self) -> None:
+        """Load the compiled solver in each worker, one at a time, each as soon as it is idle,
+        then in each worker started later (a replacement), until the pool closes. A worker being
+        warmed takes no decisions; the first compiles the solver into numba's cache when it is not
+        there yet (about ten seconds), the others load it (under a second each). Cancelled, it
+        stops the worker it was warming."""
+        while self.warm and not self._closed:
+            worker = next((w for w in reversed(self._idle) if not w.warm), None)
+            if worker is None:
+                self._started.clear()
+                await self._started.wait()
+                continue
+            self._idle.remove(worker)
+            start = time.monotonic()
+            try:
+                await worker.call(warm_worker, (), WARM_UP_SECONDS)
+            except BotError as e:  # the solver cannot be loaded here: hints load it themselves
+                self.warm = False
+                log.warning("the bot workers' warm-up failed", extra={"error": str(e)[:200]})
+            except BaseException as e:
+                self._retire(worker)
+                if self._closed or not isinstance(e, TimeoutError | WorkerLost):
+                    raise
+                self.warm = False
+                log.warning("the bot workers' warm-up failed", extra={"error": type(e).__name__})
+                worker = self._new_worker()
+            else:
+                worker.warm = True
+                log.info("bot worker warm", extra={"seconds": round(time.monotonic() - start, 2)})
+            self._release(worker, False)
 
     def _may_take(self, slow: bool) -> bool:
         return bool(self._idle) and (not slow or self._slow_busy < max(1, self.processes - 1))
@@ -180,10 +250,12 @@ class BotPool:
             raise
 
     def _take(self, slow: bool) -> _Worker:
-        worker = self._idle.pop()
+        # a warm worker when there is one: a cold one would load the solver during the decision
+        worker = next((w for w in reversed(self._idle) if w.warm), self._idle[-1])
+        self._idle.remove(worker)
         if not worker.process.is_alive():  # died while idle
-            worker.stop()
-            worker = _Worker(self.modules)
+            self._retire(worker)
+            worker = self._new_worker()
         if slow:
             self._slow_busy += 1
         return worker
@@ -192,7 +264,7 @@ class BotPool:
         if slow:
             self._slow_busy -= 1
         if self._closed:
-            worker.stop()
+            self._retire(worker)
             return
         self._idle.append(worker)
         # the first waiter that may take a worker now: a quick table may pass slow ones
@@ -226,9 +298,9 @@ class BotPool:
             # stopped and replaced: a decision past the cap would hold the worker for as long as
             # it runs (and one abandoned for any other reason would answer the next call), and
             # the replacement starts while this table falls back to the quick bot
-            worker.stop()
+            self._retire(worker)
             if not self._closed:
-                worker = _Worker(self.modules)
+                worker = self._new_worker()
             if isinstance(e, TimeoutError | WorkerLost):
                 self._slow.add(table)
             raise
@@ -255,10 +327,11 @@ class BotPool:
 
     async def hint(self, name: str, view: View, *, table: str = "") -> dict[str, Any]:
         """Bot ``name``'s choice with its reason (:func:`pitchkit.bots.hints.hint_json`), the
-        estimate taking at most half the time cap; past the cap, the choice alone."""
+        estimate taking at most half the time cap; past the cap, the choice alone. From a worker
+        not warm yet in a warming pool, the plain hint bot's choice, marked ``warming``."""
         seed = secrets.randbits(63)
         try:
-            return await self._call(table, hint_json, (name, view, seed, self.seconds / 2))
+            return await self._call(table, hint_json, (name, view, seed, self.seconds / 2, not self.warm))
         except (TimeoutError, WorkerLost, BotError):
             if self._closed:
                 raise asyncio.CancelledError from None
@@ -271,6 +344,6 @@ class BotPool:
         """Stop the workers (decisions under way are abandoned)."""
         self._closed = True
         for worker in self._idle:
-            worker.stop()
+            self._retire(worker)
         self._idle.clear()
         self._quick.shutdown(wait=False, cancel_futures=True)

@@ -43,6 +43,9 @@ class Settings:
     standin_bot: str = "heuristic"
     #: bot worker processes (0: decide in threads of this process)
     bot_processes: int = 2
+    #: load the compiled solver in each bot worker at start (in the background), so that the
+    #: first hints after an install come with their estimates
+    warm_up: bool = True
     #: modules imported at start (here and in every bot worker) that register more bots
     bot_modules: tuple[str, ...] = ()
     #: websocket messages: the largest accepted, and how many a connection may send per second

@@ -54,6 +54,7 @@ def settings_from_env() -> Settings:
         bot_seconds=float(env.get(ENV_PREFIX + "BOT_SECONDS", "2")),
         bot_processes=parse_int(env.get(ENV_PREFIX + "BOT_PROCESSES") or str(default_processes()),
                                 what=ENV_PREFIX + "BOT_PROCESSES", lo=0, hi=64),
+        warm_up=env.get(ENV_PREFIX + "WARM_UP", "1") != "0",
         bot_modules=tuple(m.strip() for m in env.get(ENV_PREFIX + "BOT_MODULES", "").split(",") if m.strip()),
         lag_warning=float(env.get(ENV_PREFIX + "LAG_MS", "250")) / 1000,
         full_collection=float(env.get(ENV_PREFIX + "GC_SECONDS", "600")),

@@ -22,6 +22,7 @@ from sqlalchemy.engine import Connection
 
 from pitchkit.actions import Action, Ruling
 from pitchkit.bots import bot_names
+from pitchkit.bots.hints import hint_bot_name
 from pitchkit.errors import IllegalActionError, PitchError, quote
 from pitchkit.game import cut_for_deal
 from pitchkit.presets import make_rules
@@ -58,8 +59,9 @@ class TableService:
         self.writer = Writer(self.engine)
         load_bot_modules(settings.bot_modules)
         bot_names()  # imports the bots now rather than on the event loop at the first table
+        hint_bot_name()  # and numba, if installed, rather than at the first hint
         self.bots = BotPool(settings.bot_processes, seconds=settings.bot_seconds,
-                            modules=settings.bot_modules)
+                            modules=settings.bot_modules, warm=settings.warm_up)
         self.live: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -71,7 +73,10 @@ class TableService:
         self.driver = BotDriver(self)
 
     async def start(self) -> None:
-        """Start listening to the other server processes (on a shared database)."""
+        """Start warming the bot workers (:meth:`BotPool.warm_workers`, in the background) and
+        listening to the other server processes (on a shared database)."""
+        if self.bots.warm:
+            self.spawn(self.bots.warm_workers())
         if self.shared:
             loop = asyncio.get_running_loop()
             self._listener = await asyncio.to_thread(Listener, self.settings.database_url, loop,
