@@ -9,24 +9,34 @@ from pathlib import Path
 import typer
 
 from pitchkit.cli.app import app, fail
-from pitchkit.errors import PitchError, clip
+from pitchkit.errors import ECHO_LIMIT, PitchError, clip
 from pitchkit.tournament.sheet import score_any
 
 
-def read_json(source: str) -> object:
-    """Parse JSON from a file path or ``-`` (stdin); one-line error and exit 2 on failure."""
+def read_json(source: str, what: str = "record") -> object:
+    """Parse JSON from a file path or ``-`` (stdin); one-line error and exit 2 on failure, led by
+    ``what`` the file was to hold and naming the file (``record: cannot read game.json: ...``)."""
+    name = source_name(source)
     try:
         text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as e:
-        fail(f"record: cannot read {clip(source)}: {getattr(e, 'strerror', None) or e}")
+        fail(f"{what}: cannot read {name}: {getattr(e, 'strerror', None) or e}")
     try:
         return json.loads(text)
     except json.JSONDecodeError as e:
-        fail(f"record: not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")
+        fail(f"{what}: {name} is not valid JSON: {e.msg} at line {e.lineno} column {e.colno}")
     except RecursionError:
-        fail("record: not valid JSON: nested too deeply")
+        fail(f"{what}: {name} is not valid JSON: nested too deeply")
     except ValueError:
-        fail("record: a number in the JSON has too many digits")
+        fail(f"{what}: a number in {name} has too many digits")
+
+
+def source_name(source: str) -> str:
+    """A file path or ``-`` as an error message names it: on one line, and when long, its end (the
+    file's own name) kept."""
+    if source == "-":
+        return "standard input"
+    return clip(source) if len(source) <= ECHO_LIMIT else "..." + clip(source[3 - ECHO_LIMIT:])
 
 
 @app.command()

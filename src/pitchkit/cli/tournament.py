@@ -14,7 +14,7 @@ import typer
 
 from pitchkit.bots import bot_names
 from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pairs
-from pitchkit.cli.score import read_json
+from pitchkit.cli.score import read_json, source_name
 from pitchkit.errors import PitchError, clip
 from pitchkit.tournament.event import FORMATS, DeskError, write_json, write_text
 from pitchkit.tournament.rulings import DEALING_OUT_OF_TURN, NO_CUT, RENEGE, TABLE_TALK
@@ -119,7 +119,7 @@ def add(
     try:
         text = csv_file.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as e:
-        fail(f"{clip(str(csv_file))}: cannot read: {getattr(e, 'strerror', None) or e}")
+        fail(f"entrants: cannot read {source_name(str(csv_file))}: {getattr(e, 'strerror', None) or e}")
     count = _step(folder, lambda d: d.add(read_entrants(text)))
     print(f"{count} entrant(s) added")
 
@@ -265,9 +265,9 @@ def enter(
 
     entry: dict[str, Any]
     if entry_file is not None:
-        doc = read_json(entry_file)
+        doc = read_json(entry_file, "sheet hand")
         if not isinstance(doc, dict):
-            fail("a sheet hand is a JSON object")
+            fail(f"sheet hand: {source_name(entry_file)} is not a JSON object")
         entry = doc
 
     def step(d: Any) -> dict[str, object]:

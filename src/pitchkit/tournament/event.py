@@ -327,15 +327,15 @@ def load(folder: Path) -> Event:
     except FileNotFoundError:
         raise DeskError(f"no event in {folder}: make one with pitch tournament create") from None
     except (OSError, UnicodeDecodeError) as e:
-        raise DeskError(f"{path}: cannot read: {getattr(e, 'strerror', None) or e}") from None
+        raise DeskError(f"event: cannot read {path}: {getattr(e, 'strerror', None) or e}") from None
     except (ValueError, RecursionError) as e:
-        raise DeskError(f"{path}: not valid JSON ({str(e).splitlines()[0][:60]})") from None
+        raise DeskError(f"event: {path} is not valid JSON ({str(e).splitlines()[0][:60]})") from None
     try:
         event = _from_json(data)
         check_settings(event)
         _check_references(event)
     except PitchError as e:
-        raise DeskError(f"{path}: not a valid event: {e}") from None
+        raise DeskError(f"event: {path}: {e}") from None
     return event
 
 

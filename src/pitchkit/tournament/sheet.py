@@ -332,7 +332,7 @@ def replay_sheet(doc: object, *, dealer: int | None = None) -> SheetGame:
     rules, _, hands = read_sheet(doc)
     first = hands[0] if hands else None
     start = first.get("dealer") if isinstance(first, dict) else dealer
-    game = SheetGame(rules, dealer=_seat(start if start is not None else 0, rules, "hand 0: dealer"))
+    game = SheetGame(rules, dealer=_seat(start if start is not None else 0, rules, "sheet: hand 0: dealer"))
     for i, entry in enumerate(hands):
         try:
             game.enter(entry)
