@@ -152,7 +152,7 @@ export function actionsHtml(ctx) {
     buttons.push(`<button type="button" class="act${ctx.hint === JSON.stringify(a) ? " hinted" : ""}" data-act='${esc(JSON.stringify(a))}'>${esc(bidLabel(a.bid))}${steal ? " (take it)" : ""}</button>`);
   }
   for (const a of legalOf(ctx, "choose")) {
-    buttons.push(`<button type="button" class="act" data-act='${esc(JSON.stringify(a))}'>${esc(choiceLabel(a.choose))}</button>`);
+    buttons.push(`<button type="button" class="act" data-act='${esc(JSON.stringify(a))}'>${esc(choiceLabel(a.choose, state))}</button>`);
   }
   for (const a of legalOf(ctx, "trump")) {
     const orderUp = state.upcard && state.upcard.slice(-1) === a.trump && state.phase === "auction";
@@ -175,6 +175,21 @@ export function actionsHtml(ctx) {
   return buttons.join(" ");
 }
 
+/** Making trump with the upcard, the viewer's turn: order it up (the dealer: pick it up) in round one,
+ * name another suit in round two; "or pass" where passing is allowed. */
+function makingWords(ctx) {
+  const { state, seat } = ctx;
+  const or = legalOf(ctx, "bid").length ? " or pass" : "";
+  const named = state.log.find((a) => "trump" in a);  // a Benny turned up stands for the suit named first
+  const suit = SUITS[state.upcard.slice(-1)] ? state.upcard.slice(-1) : named && named.trump;
+  if (!suit) return "name the suit the Benny stands for";
+  if (legalOf(ctx, "trump").some((a) => a.trump === suit)) {
+    const card = named && !SUITS[state.upcard.slice(-1)] ? "the Benny" : cardShort(state.upcard);
+    return `${state.dealer === seat ? "pick up" : "order up"} ${card}${or}`;
+  }
+  return `name trump${or}`;
+}
+
 /** What the viewer is asked to do, or whom everyone waits for. */
 export function promptText(ctx) {
   const { state, table, seat } = ctx;
@@ -186,12 +201,13 @@ export function promptText(ctx) {
   const has = (k) => legalOf(ctx, k).length > 0;
   if (has("discard")) {
     const [lo, hi] = legalOf(ctx, "discard")[0].discard.count;
-    return `Your turn: choose ${lo === hi ? lo : `${lo} to ${hi}`} cards to discard, then confirm.`;
+    const face = state.upcard ? " face down" : "";
+    return `Your turn: choose ${lo === hi ? lo : `${lo} to ${hi}`} card${hi === 1 ? "" : "s"} to discard${face}, then confirm.`;
   }
   if (has("pass")) return "Your turn: choose the card(s) to pass to your partner.";
-  if (has("trump") && state.upcard) return `Your turn: make trump (${cardShort(state.upcard)} is turned up) or pass.`;
+  if (has("trump") && state.upcard) return `Your turn: ${makingWords(ctx)}.`;
   if (has("trump")) return "Your turn: name trump.";
-  if (has("choose") && !has("bid")) return `Your turn: ${legalOf(ctx, "choose").map((a) => choiceLabel(a.choose).toLowerCase()).join(" or ")}.`;
+  if (has("choose") && !has("bid")) return `Your turn: ${legalOf(ctx, "choose").map((a) => choiceLabel(a.choose, state).toLowerCase()).join(" or ")}.`;
   if (has("bid") || has("choose")) return "Your turn: bid or pass.";
   if (has("play")) return state.trick.length ? "Your turn: play a card." : "Your turn: lead a card.";
   return "Your turn.";

@@ -23,8 +23,11 @@ export function bidLabel(bid) {
   return bid.charAt(0).toUpperCase() + bid.slice(1);
 }
 
-/** A choice's label on its button. */
-export function choiceLabel(choice) { return CHOICES[choice] || choice; }
+/** A choice's label on its button; where an ``upcard`` is turned (Euchre) a misdeal is a hand thrown in. */
+export function choiceLabel(choice, { upcard = null } = {}) {
+  if (choice === "misdeal" && upcard) return "Throw in your hand";
+  return CHOICES[choice] || choice;
+}
 
 /** A suit's name with its symbol. */
 export function suitWords(suit) { return `${SUITS[suit].sym} ${SUITS[suit].name}`; }
@@ -56,13 +59,14 @@ export function actionWords(a, { upcard = null, dealer = null, log = [] } = {}) 
     const list = Array.isArray(a.pass) ? ` (${a.pass.map(cardShort).join(" ")})` : "";
     return `passes ${n} card${n === 1 ? "" : "s"} to the partner${list}`;
   }
+  if ("choose" in a && a.choose === "misdeal" && upcard) return "throws in the hand";
   if ("choose" in a) return CHOICE_DONE[a.choose] || a.choose;
   return JSON.stringify(a);
 }
 
 const VERBS = {
   passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call",
-  goes: "go", looks: "look", orders: "order", picks: "pick",
+  goes: "go", looks: "look", orders: "order", picks: "pick", throws: "throw",
 };
 
 /** "plays K♠" said of oneself: "play K♠". */
@@ -84,13 +88,14 @@ export function awardWords(award, name) {
   const card = award.card ? ` (${cardShort(award.card)})` : "";
   const who = award.seat === null || award.seat === undefined ? "nobody" : name(award.seat);
   const value = award.value && award.value !== 1 ? `, ${award.value} points` : "";
-  const scored = award.scored === false ? " \u2014 not scored (scored: false)" : "";
+  const scored = award.scored === false ? " \u2014 not scored" : "";
   return `${point}${card}: ${who}${value}${scored}`;
 }
 
 /** "made" or "set" for a result with a bid; ``tricks``: a hand scored by the makers' tricks (Euchre),
  * where the makers make trump and make it or are euchred. */
 export function madeWords(result, name, { tricks = false } = {}) {
+  if (result.misdeal && tricks) return "The hand is thrown in: it is not scored and the cards are dealt again.";
   if (result.misdeal) return "Misdeal: the hand is dealt again.";
   // a hand scored by tricks names its maker; a Pitch hand its pitcher and bid
   const maker = tricks ? result.maker : result.pitcher;
