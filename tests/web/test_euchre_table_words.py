@@ -4,6 +4,7 @@ a Pitch table keeps its own words."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -111,7 +112,8 @@ def test_the_replay_page_of_a_euchre_record_names_the_maker_and_counts_tricks_by
     assert any("made trump" in info for info in infos) and not any(" bid " in info for info in infos)
     page.click("#last")
     result = page.inner_text("#result")
-    assert "Tricks taken: Seat 0 & Seat 2" in result and "Seat 1 & Seat 3" in result
+    # each team's count after a colon: "Seat 1 & Seat 3 4" would read as a seat named "Seat 3 4"
+    assert re.search(r"Tricks taken: Seat 0 & Seat 2: \d, Seat 1 & Seat 3: \d\.", result), result
 
 
 WORDS_JS = """async ([actions, state]) => {

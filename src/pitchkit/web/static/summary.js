@@ -35,7 +35,7 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
   const counts = tricks ? r.tricks : r.card_points;
   const taken = (g) => (tricks ? g.reduce((t, s) => t + (counts[s] || 0), 0) : counts[g[0]]);
   const points = counts && counts.some((p) => p)
-    ? `<p>${tricks ? "Tricks taken" : "Card points for game"}: ${sides.map((g) => `${esc(g.map(name).join(" & "))} ${taken(g)}`).join(", ")}.</p>` : "";
+    ? `<p>${tricks ? "Tricks taken" : "Card points for game"}: ${sides.map((g) => `${esc(g.map(name).join(" & "))}: ${taken(g)}`).join(", ")}.</p>` : "";
   const teams = formed ? `<p class="hand-teams">Teams this hand: ${esc(formed[0].map(name).join(" & "))} (high and low) against ${esc(formed[1].map(name).join(" & "))}.</p>` : "";
   const rows = ctx.groups.map((g) => {
     const d = r.delta ? r.delta[g[0]] : 0;
