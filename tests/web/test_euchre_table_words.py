@@ -232,3 +232,17 @@ def test_a_thrown_in_hand_and_an_award_not_scored_are_told_in_words(
     assert thrown == "The hand is thrown in: it is not scored and the cards are dealt again."
     assert misdeal == "Misdeal: the hand is dealt again."
     assert award == "Low (2\u2660): Bot 1 \u2014 not scored"
+
+
+def test_a_loner_is_shown_alone_and_the_partner_sits_out(web_server: Server, context: BrowserContext) -> None:
+    """Going alone shows on the seats (the maker's badge says alone, the partner sits out) and in the
+    hand's line; playing with the partner shows neither."""
+    alone = {**ORDERED, "log": [*ORDERED["log"][:2], {"seat": 1, "choose": "alone"}],
+             "hand_sizes": [5, 5, 5, 0]}
+    got = _render(context, web_server.base, alone, EUCHRE)
+    assert "Bot 1 made trump alone" in got["info"]
+    assert "Maker \u00b7 alone" in got["seats"] and got["seats"].count("Sits out") == 1
+    seat3 = got["seats"].split('data-seat="3"')[1].split('data-seat=')[0]
+    assert "Sits out" in seat3
+    partner = _render(context, web_server.base, ORDERED, EUCHRE)
+    assert "alone" not in partner["info"] and "Sits out" not in partner["seats"]

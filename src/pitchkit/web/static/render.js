@@ -29,10 +29,23 @@ function seatStatus(seat) {
   return "";
 }
 
+/** The seats that play alone (a loner, a lone defender, a blind double loner), from the hand's
+ * public log, and the partners who sit the hand out (Euchre). */
+export function aloneSeats(ctx) {
+  const { state, table } = ctx;
+  const alone = new Set((state && state.log ? state.log : [])
+    .filter((a) => a.choose === "alone" || a.choose === "blind").map((a) => a.seat));
+  const teams = ctx.teams || 0;
+  const out = new Set(teams ? [...Array(table.players).keys()]
+    .filter((s) => !alone.has(s) && [...alone].some((a) => a % teams === s % teams)) : []);
+  return { alone, out };
+}
+
 /** The players' panels, the viewer's seat last so that it sits above the hand. */
 export function seatsHtml(ctx) {
   const { table, state, seat: mine, name } = ctx;
   const n = table.players;
+  const { alone, out: resting } = aloneSeats(ctx);
   const start = mine === null ? 0 : (mine + 1) % n;
   const out = [];
   for (let k = 0; k < n; k++) {
@@ -40,9 +53,11 @@ export function seatsHtml(ctx) {
     const badges = [];
     if (state && state.dealer === s) badges.push('<span class="badge" title="dealer">Dealer</span>');
     if (state && state.pitcher === s) {
-      badges.push(byTricks(ctx) ? '<span class="badge pitcher" title="maker">Maker</span>'
+      badges.push(byTricks(ctx) ? `<span class="badge pitcher" title="maker">Maker${alone.has(s) ? " \u00b7 alone" : ""}</span>`
         : `<span class="badge pitcher" title="pitcher">Pitcher${state.bid !== null ? ` \u00b7 ${esc(state.bid)}` : ""}</span>`);
     }
+    if (alone.has(s) && state.pitcher !== s) badges.push('<span class="badge" title="defends alone">Defends alone</span>');
+    if (resting.has(s)) badges.push('<span class="badge" title="sits this hand out">Sits out</span>');
     const bids = state ? state.bids.filter(([b]) => b === s) : [];
     const bid = bids.length && state.phase === "auction" ? `<span class="bid">${esc(bidLabel(bids[bids.length - 1][1]))}</span>` : "";
     const turn = state && state.to_act === s && state.phase !== "done";
@@ -79,7 +94,7 @@ export function infoText(ctx) {
   if (state.trump) parts.push(`trump ${suitWords(state.trump)}`);
   else if (state.upcard) parts.push(`${cardShort(state.upcard)} turned up`);
   if (byTricks(ctx)) {
-    if (state.pitcher !== null) parts.push(`${name(state.pitcher)} made trump`);
+    if (state.pitcher !== null) parts.push(`${name(state.pitcher)} made trump${aloneSeats(ctx).alone.has(state.pitcher) ? " alone" : ""}`);
   } else {
     if (state.pitcher !== null && state.bid !== null) parts.push(`${name(state.pitcher)} bid ${state.bid}${state.ran ? " (ran it)" : ""}`);
     if (state.stock_size) parts.push(`${state.stock_size} cards in the stock`);
