@@ -269,13 +269,13 @@ class Hand(HandEnd, DrawAndExchange, UpcardHand):
             if self._late_throw_in and not self.tricks:
                 out += self.late_choices(seat)
             return out
-        if phase is _DISCARD:
-            return self._legal_discards(seat)
         if phase is _EXCHANGE:
             k = self.rules.partner_pass or 1  # one card for a loner's partner's best
             return [PassCards(seat, combo) for combo in combinations(self.holding(seat), k)]
         legal: Sequence[Action]
-        if phase is _AUCTION:
+        if phase is _DISCARD:
+            legal = self._legal_discards(seat)
+        elif phase is _AUCTION:
             legal = self.auction.legal(seat, misdeal_ok=self._may_call_misdeal(seat))
             if legal and type(legal[-1]) is Choose and not self._stock_can_run():
                 legal = [a for a in legal if a != Choose(seat, Choice.RUN)]

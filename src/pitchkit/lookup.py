@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from pitchkit.actions import Bid, DeclareTrump
+from pitchkit.actions import Bid, Choice, Choose, DeclareTrump
 from pitchkit.cards import Suit
 from pitchkit.trump import table
 
@@ -23,6 +23,9 @@ PASSES: tuple[Bid, ...] = tuple(Bid(s, None) for s in range(MAX_SEATS))
 #: ``DECLARES[seat][suit]``: ``seat`` naming ``suit`` as trump.
 DECLARES: tuple[tuple[DeclareTrump, ...], ...] = tuple(
     tuple(DeclareTrump(s, suit) for suit in Suit) for s in range(MAX_SEATS))
+
+#: ``CHOOSES[seat][choice]``: ``seat`` choosing ``choice``.
+CHOOSES: tuple[dict[Choice, Choose], ...] = tuple({c: Choose(s, c) for c in Choice} for s in range(MAX_SEATS))
 
 
 @cache

@@ -22,7 +22,7 @@ from pitchkit.alone import AloneSteps, nines_and_tens
 from pitchkit.auction import Auction
 from pitchkit.cards import BIG_JOKER, Suit, iter_mask
 from pitchkit.errors import IllegalActionError
-from pitchkit.lookup import DECLARES, PASSES
+from pitchkit.lookup import CHOOSES, DECLARES, PASSES
 from pitchkit.rules import FirstLead, Rules
 from pitchkit.scoring import Tally, Trick, trick_tally
 from pitchkit.trump import TrumpTable
@@ -129,17 +129,17 @@ class Making:
         """The legal calls of ``seat``: pass or a suit, or alone or with the partner."""
         if self.deciding:
             if self.rules.canadian and self.round == 1 and seat == self.rules.partner_of(self.dealer):
-                return [Choose(seat, Choice.ALONE)]
-            return [Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)]
+                return [CHOOSES[seat][Choice.ALONE]]
+            return [CHOOSES[seat][Choice.ALONE], CHOOSES[seat][Choice.PARTNER]]
         if self.defending:
-            return [Choose(seat, Choice.ALONE), Choose(seat, Choice.PARTNER)]
+            return [CHOOSES[seat][Choice.ALONE], CHOOSES[seat][Choice.PARTNER]]
         if self.naming:
             return list(DECLARES[seat])
         if self.blinding:
-            return [Choose(seat, Choice.BLIND), Choose(seat, Choice.LOOK)]
-        out: list[Action] = [Choose(seat, Choice.MISDEAL)] if misdeal_ok else []
+            return [CHOOSES[seat][Choice.BLIND], CHOOSES[seat][Choice.LOOK]]
+        out: list[Action] = [CHOOSES[seat][Choice.MISDEAL]] if misdeal_ok else []
         if seat == self.farmer:
-            out.append(Choose(seat, Choice.FARMER))
+            out.append(CHOOSES[seat][Choice.FARMER])
         clubs = self.round == 1 and self.rules.club_euchre and self.up_suit == 0 and not self.named
         if not self._must_call(seat) and not (clubs and seat == self.dealer):
             out.append(PASSES[seat])
