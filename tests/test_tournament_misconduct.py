@@ -131,7 +131,7 @@ def test_seed_004_misconduct_ruling_is_entered_with_the_result_and_must_be_in_it
     plain = game.clone()
     play(plain, lambda g: False)
     ruled, _ = desk.table_ruling(1, game_record(game, dealt=True), RENEGE, 0)
-    with pytest.raises(DeskError, match="renege ruling of hand 0"):
+    with pytest.raises(DeskError, match="renege ruling logged for hand 1 "):
         desk.result(1, {"players": ruled["players"], "hands": game_record(plain)})
     again, _ = replay_game(record_hands(ruled))
     play(again, lambda g: False)

@@ -217,7 +217,7 @@ def test_darrtown_rule35_a_judge_confirms_each_hand_with_a_pin(tmp_path: Path) -
     assert "seat 0 bid 3 (set); delta -3 +3" in first.stdout
     second = words("--bids pass,2 --trump C --award high=1 --award low=1 --award jack=0 --award game=1 "
                    "--points 1,12")
-    assert "hand 0 waits for a judge" in one_line_error(cli("enter", folder, 1, *second))
+    assert "hand 1 waits for a judge" in one_line_error(cli("enter", folder, 1, *second))
     assert "no judge" in one_line_error(
         cli("judge", "confirm", folder, 1, "--initials", "JD", "--pin", "1111")
     )
@@ -246,7 +246,7 @@ def test_a_sheet_entered_as_a_result_needs_every_hand_confirmed(tmp_path: Path) 
     desk.seat()
     desk.add_judge("Jo Day", "JD", "2468")
     doc = {**desk.blank_sheet(1), "hands": PCT_HANDS}
-    with pytest.raises(DeskError, match="hand 0 is not confirmed"):
+    with pytest.raises(DeskError, match="hand 1 is not confirmed"):
         desk.result(1, doc)
     confirmed = {**doc, "hands": [{**h, "judge": "JD"} for h in PCT_HANDS]}
     with pytest.raises(DeskError, match="not table 1's game"):

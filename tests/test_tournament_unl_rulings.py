@@ -149,7 +149,7 @@ def test_unl_exposed_trump_card_played_at_the_first_legal_opportunity(tmp_path: 
     with pytest.raises(DeskError, match="first legal opportunity"):
         desk.result(1, {"players": ruled["players"], "hands": game_record(broken),
                         "rulings": ruled["rulings"]})
-    with pytest.raises(DeskError, match="exposed card ruling of hand"):
+    with pytest.raises(DeskError, match="exposed card ruling logged for hand"):
         desk.result(1, game_record(replayed))
     result = desk.result(1, {"players": ruled["players"], "hands": game_record(replayed),
                              "rulings": ruled["rulings"]})

@@ -354,6 +354,8 @@ def test_seed_004_a_judge_rules_table_talk_at_a_euchre_table_from_the_console(
         director.wait_for_function("() => document.querySelector('#rulings').textContent"
                                    ".includes('table talk')", timeout=WAIT_MS)
         assert "table talk: +4, +0, +4, +0" in director.inner_text("#rulings")
+        # the hand as the printed score sheet numbers it: the record's first hand (index 0) is hand 1
+        assert re.search(r"Round 1, table 1, hand [1-9]\d*: ", director.inner_text("#rulings"))
         director.wait_for_function("() => document.querySelector('#rulings').textContent"
                                    f".includes('{CUT}')", timeout=WAIT_MS)
         assert not errors, errors

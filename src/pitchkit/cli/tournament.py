@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import typer
 
@@ -16,7 +16,7 @@ from pitchkit.bots import bot_names
 from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pairs
 from pitchkit.cli.score import read_json, source_name
 from pitchkit.errors import PitchError, clip
-from pitchkit.tournament.event import FORMATS, DeskError, write_json, write_text
+from pitchkit.tournament.event import FORMATS, DeskError, shown_hand, write_json, write_text
 from pitchkit.tournament.rulings import DEALING_OUT_OF_TURN, NO_CUT, RENEGE, TABLE_TALK
 
 tournament_app = PitchTyper(help="Tournaments: the desk (create an event, add entrants, seat rounds, enter "
@@ -230,8 +230,8 @@ def ruling(
 
         entry = _step(folder, rule)
     where = "" if record is None else f"; the record with the ruling is in {out or record}"
-    print(f"round {entry.round} table {entry.table} hand {entry.hand}: {entry.detail} ({entry.player}, seat "
-          f"{entry.seat}){where}")
+    print(f"round {entry.round} table {entry.table} hand {shown_hand(entry.hand)}: {entry.detail} "
+          f"({entry.player}, seat {entry.seat}){where}")
 
 
 @tournament_app.command()
@@ -283,8 +283,8 @@ def enter(
         return dict(d.enter(table, entry))
 
     out = _step(folder, step)
-    print(f"table {table} hand {out['hand']}: {hand_words(out)}; waiting for a judge: pitch tournament judge "
-          f"confirm {folder} {table}")
+    print(f"table {table} hand {shown_hand(cast(int, out['hand']))}: {hand_words(out)}; waiting for a judge: "
+          f"pitch tournament judge confirm {folder} {table}")
 
 
 judge_app = PitchTyper(help="Judges: register them (a PIN each) and confirm the hands of physical tables.",
@@ -319,7 +319,7 @@ def judge_confirm(
     verifies the counts and initials the score); the sheet of a finished game is entered as the
     table's result."""
     index, res, event = _step(folder, lambda d: (*d.confirm(table, initials, pin, stopped=stopped), d.event))
-    print(f"table {table} hand {index} confirmed by {initials.upper()}")
+    print(f"table {table} hand {shown_hand(index)} confirmed by {initials.upper()}")
     if res is not None:
         winners = ", ".join(event.entrants[e].name for e in res.winners)
         print(f"table {table}: {winners} won ({res.reason}; {_scores(res.scores)}); sheet in "
@@ -377,8 +377,8 @@ def status(folder: Path = FOLDER, as_json: bool = typer.Option(False, "--json", 
             print(f"  {row['place']}. {row['entrant']} ({extra})")
     for g in info["rulings"]:
         if "detail" in g:
-            print(f"ruling: round {g['round']} table {g['table']} hand {g['hand']} {g['player']}: "
-                  f"{g['detail']}")
+            print(f"ruling: round {g['round']} table {g['table']} hand {shown_hand(g['hand'])} "
+                  f"{g['player']}: {g['detail']}")
         else:
             print(f"misplay: round {g['round']} table {g['table']} {g['player']}"
                   + (" (disqualified)" if g["disqualified"] else ""))

@@ -31,6 +31,7 @@ from pitchkit.tournament.event import (
     Table,
     load,
     save,
+    shown_hand,
     write_json,
     write_text,
 )
@@ -336,7 +337,8 @@ class Desk(PhysicalTables):
         for g in ev.rulings:
             if g.round == ev.rounds[-1].number and g.table == table.number and g.kind != "misplay" \
                     and (g.hand, g.kind, g.seat) not in in_record:
-                raise DeskError(f"record: the {g.kind} ruling of hand {g.hand} (seat {g.seat}) is not in it")
+                raise DeskError(f"record: the {g.kind} ruling logged for hand {shown_hand(g.hand)} "
+                                f"(seat {g.seat}) is not in it")
 
     def table_ruling(self, number: int, doc: object, kind: str, seat: int, *, card: str | None = None,
                      stand: bool | None = None, penalty: bool = False, trick: int | None = None,

@@ -288,6 +288,12 @@ def check_settings(event: Event) -> None:
     event.table_rules(event.table_size)
 
 
+def shown_hand(index: int | None) -> str:
+    """A hand's index in a record or a sheet (0 for the first) as the desk shows it to people: its
+    row on the printed score sheet, 1 for the first (``-`` for none)."""
+    return "-" if index is None else str(index + 1)
+
+
 def write_text(path: Path, text: str) -> None:
     """Write a file so that it is either the old or the new text, whatever happens meanwhile. A new
     file gets the usual mode, 0644 (a temporary file's, 0600, would hide a round's printable sheets

@@ -175,7 +175,8 @@ def board(event: Event) -> dict[str, Any]:
     out["standings"] = table.get("standings")
     out["sections"] = table.get("sections")
     out["rulings"] = [{"round": g.round, "table": g.table, "seat": g.seat, "player": g.player, "kind": g.kind,
-                       "detail": g.detail, "correctable": g.correctable, "disqualified": g.disqualified}
+                       "hand": g.hand, "detail": g.detail, "correctable": g.correctable,
+                       "disqualified": g.disqualified}
                       for g in event.rulings]
     out.update(rulings_offered(event))
     return out

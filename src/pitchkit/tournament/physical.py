@@ -102,7 +102,7 @@ class PhysicalTables:
         known = {j.initials for j in self.event.judges}
         for i, hand in enumerate(hands):
             if not isinstance(hand, dict) or hand.get("judge") not in known:
-                raise DeskError(f"sheet: hand {i} is not confirmed by a judge of the event")
+                raise DeskError(f"sheet: hand {i + 1} is not confirmed by a judge of the event")
         return game
 
     def _keeps_sheet(self, table: Table, doc: object) -> None:
@@ -127,7 +127,7 @@ class PhysicalTables:
         sheet = table.sheet or self.blank_sheet(number)
         hands = sheet["hands"]
         if hands and "judge" not in hands[-1]:
-            raise DeskError(f"table {number}: hand {len(hands) - 1} waits for a judge's confirmation")
+            raise DeskError(f"table {number}: hand {len(hands)} waits for a judge's confirmation")
         return table, sheet
 
     def enter(self, number: int, entry: dict[str, Any]) -> dict[str, object]:

@@ -332,12 +332,12 @@ def replay_sheet(doc: object, *, dealer: int | None = None) -> SheetGame:
     rules, _, hands = read_sheet(doc)
     first = hands[0] if hands else None
     start = first.get("dealer") if isinstance(first, dict) else dealer
-    game = SheetGame(rules, dealer=_seat(start if start is not None else 0, rules, "sheet: hand 0: dealer"))
+    game = SheetGame(rules, dealer=_seat(start if start is not None else 0, rules, "sheet: hand 1: dealer"))
     for i, entry in enumerate(hands):
         try:
             game.enter(entry)
         except PitchError as e:
-            raise RecordError(f"sheet: hand {i}: {e}") from None
+            raise RecordError(f"sheet: hand {i + 1}: {e}") from None
     return game
 
 

@@ -50,7 +50,8 @@ async function draw() {
   $("tables").innerHTML = tablesHtml(data, links);
   keepOpen.forEach((t) => { const d = $("tables").querySelector(`[data-table="${t}"] details`); if (d) d.open = true; });
   $("judge-list").textContent = data.judges.length ? `Judges: ${data.judges.join(", ")}` : "No judges yet.";
-  $("rulings").innerHTML = data.rulings.map((g) => `<p>Round ${g.round}, table ${g.table}: ${esc(g.player)} · ${
+  // a ruling's hand is an index of the record (0 for the first); people read the sheet's row, 1 for the first
+  $("rulings").innerHTML = data.rulings.map((g) => `<p>Round ${g.round}, table ${g.table}${g.hand == null ? "" : `, hand ${g.hand + 1}`}: ${esc(g.player)} · ${
     g.kind !== "misplay" ? esc(g.detail) : g.correctable ? "misplay, correctable" : "misplay, not correctable"}${g.disqualified ? " · disqualified" : ""}</p>`).join("");
   misconductKinds(data.misconduct, data.misplay);
   $("standings").innerHTML = standingsHtml(data);
