@@ -40,3 +40,23 @@ def test_my_tables_and_the_public_tables_show_the_game_and_status(
     public = page.inner_text("#public-list")
     assert "euchre" in mine and "playing" in mine and "undefined" not in mine
     assert "euchre-stick" in public and "waiting" in public and "undefined" not in public
+
+
+def test_the_rules_of_a_new_table_list_only_the_options_of_its_game(
+        web_server: Server, context: BrowserContext) -> None:
+    """A Euchre table offers going alone and no Pitch option (a dealer's steal, smudge bids); a Pitch
+    table the other way round."""
+    page = context.new_page()
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("#variant option[value='euchre']", state="attached")
+
+    def offered(variant: str) -> set[str]:
+        page.select_option("#variant", variant)
+        names = page.eval_on_selector_all("#option-list [data-option]",
+                                          "all => all.map(e => e.dataset.option)")
+        return set(names)
+
+    euchre, pct = offered("euchre"), offered("pct")
+    assert {"going-alone", "stick-dealer", "target"} <= euchre
+    assert not {"dealer-steal", "smudge-bids"} & euchre
+    assert {"dealer-steal", "smudge-bids", "target"} <= pct and not {"going-alone", "stick-dealer"} & pct

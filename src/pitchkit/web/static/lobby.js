@@ -16,7 +16,8 @@ function showPreset() {
   const range = p.players[0] === p.players[1] ? `${p.players[0]}` : `${p.players[0]}\u2013${p.players[1]}`;
   $("variant-about").textContent = `${p.title} \u00b7 ${range} players` +
     (p.aliases.length ? ` \u00b7 also called ${p.aliases.join(", ")}` : "");
-  $("option-list").innerHTML = p.rules.filter((r) => !SKIP.has(r.option)).map((r, i) => {
+  // only the rules of the game's family: no smudge or dealer's steal for Euchre, no going alone for Pitch
+  $("option-list").innerHTML = p.rules.filter((r) => !SKIP.has(r.option) && r.applies !== false).map((r, i) => {
     const value = Array.isArray(r.value) ? r.value.join(",") : r.value === null ? "none" : String(r.value);
     const id = `opt-${i}`;
     const input = typeof r.value === "boolean"
