@@ -3,8 +3,10 @@ lists of tables show each table's game and status (never a field the server does
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pitchkit.server.service import NAME_LIMIT
 from tests.server.conftest import Server
 from tests.web.driver import create_table
 
@@ -60,3 +62,11 @@ def test_the_rules_of_a_new_table_list_only_the_options_of_its_game(
     assert {"going-alone", "stick-dealer", "target"} <= euchre
     assert not {"dealer-steal", "smudge-bids"} & euchre
     assert {"dealer-steal", "smudge-bids", "target"} <= pct and not {"going-alone", "stick-dealer"} & pct
+
+
+def test_the_name_fields_take_no_more_than_the_server_keeps() -> None:
+    """A name longer than the server keeps would be cut without a word: the fields stop at its limit."""
+    web = Path(__file__).parents[2] / "src" / "pitchkit" / "web"
+    for page, field in (("index.html", 'id="name"'), ("table.html", 'id="join-name"')):
+        tag = next(t for t in (web / page).read_text().split("<input") if t.lstrip().startswith(field))
+        assert f'maxlength="{NAME_LIMIT}"' in tag, page
