@@ -6,10 +6,13 @@ says so.
 empty (as right after an install) answers ``/healthz`` at once, reports its bot worker warm once
 the solver is compiled, and then the first hint of the game, for a card, has its values and reason
 (a hint of the table's first turns, had the worker compiled the solver then, would have had none).
+The other tests: a hint before the solver is loaded, in a worker or with no worker free while they
+warm, is the plain hint marked ``warming``, its reason saying why.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 from pathlib import Path
@@ -20,6 +23,8 @@ from pitchkit.bots import hints
 from pitchkit.game import Game
 from pitchkit.presets import make_rules
 from pitchkit.search.pimc import MAX_SOLVED_CARDS
+from pitchkit.server.botpool import BotPool
+from pitchkit.view import View
 from tests.server.client import JSON, Conn, http, my_turn, person_and_bots, play, run
 from tests.server.conftest import Server
 
@@ -35,6 +40,14 @@ def _card_turn(conn: Conn, frame: JSON) -> bool:
     state = frame["state"]
     return (bool(state.get("trump")) and state.get("phase") == "play" and len(state["legal"]) > 1
             and max(state["hand_sizes"]) <= MAX_SOLVED_CARDS)
+
+
+def _first_view() -> View:
+    """The first bidder's view of a pct game (a turn the hint estimates)."""
+    game = Game(make_rules("pct"), seed=3)
+    seat = game.to_act
+    assert seat is not None
+    return game.view(seat)
 
 
 def _health(server: Server) -> JSON:
@@ -83,13 +96,32 @@ def test_a_hint_before_the_solver_is_loaded_says_its_estimate_is_still_to_come(
     marked ``warming``, its reason says why it has no estimate, and no loading is started."""
     monkeypatch.setattr(hints, "_warm", threading.Event())
     monkeypatch.setattr(hints, "_warming", threading.Lock())
-    game = Game(make_rules("pct"), seed=3)
-    seat = game.to_act
-    assert seat is not None
-    view = game.view(seat)
+    view = _first_view()
     hint = hints.hint_json(hints.FAST_HINT_BOT, view, seed=1, seconds=1.0, load=False)
     assert hint["bot"] == hints.PLAIN_HINT_BOT and hint["warming"] is True
     assert hint["reason"] == hints.WARMING_REASON and "bids" not in hint
     assert not hints._warming.locked()  # nothing started loading the solver
     # a bot's choice all the same: one of the seat's legal actions
+    assert any(hint["action"] == hints._entry(view, a) for a in view.legal)
+
+
+def test_a_hint_that_finds_no_free_worker_while_they_warm_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one worker, busy loading the solver (as :meth:`BotPool.warm_workers` holds it), a hint
+    past the cap is not the fast bot's choice without its estimate: it is the plain hint, marked
+    ``warming``, with the reason why."""
+    monkeypatch.setattr(hints, "_warm", threading.Event())  # this process has not loaded the solver
+    view = _first_view()
+
+    async def go() -> JSON:
+        pool = BotPool(1, seconds=0.2, warm=True)
+        try:
+            pool._idle.pop()  # the worker being warmed
+            assert pool.warming()
+            return await pool.hint(hints.FAST_HINT_BOT, view, table="t")
+        finally:
+            pool.close()
+
+    hint = asyncio.run(go())
+    assert hint["bot"] == hints.PLAIN_HINT_BOT and hint["warming"] is True
+    assert hint["reason"] == hints.WARMING_REASON
     assert any(hint["action"] == hints._entry(view, a) for a in view.legal)

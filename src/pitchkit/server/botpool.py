@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 
 from pitchkit.actions import Action
 from pitchkit.bots import make_bot
-from pitchkit.bots.hints import hint_json, warm_up
+from pitchkit.bots.hints import FAST_HINT_BOT, hint_json, warm_up
 from pitchkit.record import action_json
 from pitchkit.view import View
 
@@ -202,6 +202,11 @@ class BotPool:
         processes)."""
         return sum(w.warm for w in self._workers), len(self._workers)
 
+    def warming(self) -> bool:
+        """True while a warming pool has workers that have not loaded the compiled solver yet."""
+        warm, workers = self.warmth()
+        return self.warm and warm < workers
+
     async def warm_workers(self) -> None:
         """Load the compiled solver in each worker, one at a time, each as soon as it is idle,
         then in each worker started later (a replacement), until the pool closes. A worker being
@@ -328,13 +333,19 @@ class BotPool:
     async def hint(self, name: str, view: View, *, table: str = "") -> dict[str, Any]:
         """Bot ``name``'s choice with its reason (:func:`pitchkit.bots.hints.hint_json`), the
         estimate taking at most half the time cap; past the cap, the choice alone. From a worker
-        not warm yet in a warming pool, the plain hint bot's choice, marked ``warming``."""
+        not warm yet in a warming pool, or past the cap while the workers warm (the only worker
+        may be loading the solver), the plain hint bot's choice, marked ``warming``."""
         seed = secrets.randbits(63)
         try:
             return await self._call(table, hint_json, (name, view, seed, self.seconds / 2, not self.warm))
         except (TimeoutError, WorkerLost, BotError):
             if self._closed:
                 raise asyncio.CancelledError from None
+            if name == FAST_HINT_BOT and self.warming():
+                # the plain hint that says so, here (without ``load``: the solver is the workers')
+                loop = asyncio.get_running_loop()
+                return await loop.run_in_executor(self._quick, hint_json, name, view, seed, self.seconds / 2,
+                                                  False)
             action = await self.decide(name, view, table=table)
             entry = action_json(view.rules, action)
             entry.pop("seat", None)
