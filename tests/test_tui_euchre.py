@@ -337,3 +337,24 @@ def test_a_benny_turned_up_is_named_by_the_dealer_not_made_trump() -> None:
     assert live_lines(hand, 1, names) == ["Seat 3 names hearts for the Benny"]
     panel = info_text(make_view(hand, 0), names, 1).plain
     assert "Seat 3 names hearts for the Benny" in " ".join(panel.split())
+
+
+def test_a_defender_going_alone_against_a_loner_defends_alone() -> None:
+    """With ``defend-alone-points``, a defender who goes alone after the maker did is told as
+    defending alone, in the log, the text log and the hand panel; the maker still goes alone."""
+    game = Game(make_rules("euchre", {"defend-alone-points": 8}), seed=4)
+    maker = game.to_act
+    assert maker is not None
+    game.apply(next(a for a in game.hand.legal_actions() if isinstance(a, DeclareTrump)))
+    game.apply(Choose(maker, Choice.ALONE))
+    defender = game.to_act
+    assert defender is not None and defender % 2 != maker % 2
+    game.apply(Choose(defender, Choice.ALONE))
+    hand = game.hand
+    names = ["Seat 0", *NAMES[1:]]
+    assert live_lines(hand, 2, names) == [f"Seat {maker} goes alone"]
+    assert live_lines(hand, 3, names)[0] == f"Seat {defender} defends alone"
+    said = " ".join(trick_lines(hand, names))
+    assert f"Seat {maker} goes alone, Seat {defender} defends alone" in said
+    panel = " ".join(info_text(make_view(hand, 0), names, 1).plain.split())
+    assert f"Seat {defender} defends alone" in panel

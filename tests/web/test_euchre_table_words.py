@@ -246,3 +246,18 @@ def test_a_loner_is_shown_alone_and_the_partner_sits_out(web_server: Server, con
     assert "Sits out" in seat3
     partner = _render(context, web_server.base, ORDERED, EUCHRE)
     assert "alone" not in partner["info"] and "Sits out" not in partner["seats"]
+
+
+def test_a_defender_against_a_loner_is_asked_to_defend_alone(
+        web_server: Server, context: BrowserContext) -> None:
+    """With ``defend-alone-points``, a defender asked after the maker went alone sees *Defend alone*,
+    and one who does is told as defending alone, not going alone."""
+    loner = [*ORDERED["log"][:2], {"seat": 1, "choose": "alone"}]
+    asked = {**ORDERED, "phase": "auction", "to_act": 2, "log": loner,
+             "legal": [{"seat": 2, "choose": "alone"}, {"seat": 2, "choose": "partner"}]}
+    got = _turn(context, web_server.base, asked, EUCHRE)
+    assert got["buttons"] == ["Defend alone", "Play with your partner"]
+    assert got["prompt"] == "Your turn: defend alone or play with your partner."
+    told = _turn(context, web_server.base, {**asked, "log": [*loner, {"seat": 0, "choose": "alone"}],
+                                            "legal": []}, EUCHRE)
+    assert told["log"][-2:] == ["Bot 1 goes alone", "Bot 0 defends alone"]

@@ -91,31 +91,43 @@ def action_line(action: Action, rules: Rules, names: Sequence[str], *, fmt: Card
             return f"{who}: play {fmt(card)}"
 
 
-def benny_named(log: Sequence[Action], upcard: Card | None) -> int | None:
-    """Where a Benny is turned up (euchre-uk), the index in ``log`` of the dealer naming the suit it
-    stands for: the hand's first call of a suit, before anyone speaks; else None."""
-    if upcard is None or not upcard.is_joker:
-        return None
-    return next((i for i, a in enumerate(log) if type(a) is DeclareTrump), None)
+def told_apart(log: Sequence[Action], upcard: Card | None) -> dict[int, str]:
+    """The actions of ``log`` (by index) told in words of their own where trump is made with the
+    upcard: ``"benny"``, the dealer naming the suit a Benny turned up stands for (the hand's first call
+    of a suit, before anyone speaks), and ``"defends"``, a defender going alone against a loner."""
+    out: dict[int, str] = {}
+    if upcard is not None and upcard.is_joker:
+        first = next((i for i, a in enumerate(log) if type(a) is DeclareTrump), None)
+        if first is not None:
+            out[first] = "benny"
+    loner = False
+    for i, a in enumerate(log):
+        if type(a) is Choose and a.option in (Choice.ALONE, Choice.BLIND):
+            if loner and a.option is Choice.ALONE:
+                out[i] = "defends"
+            loner = True
+    return out
 
 
 def auction_words(action: Action, rules: Rules, names: Sequence[str], *,
-                  fmt_suit: SuitFormat = plain_suit, benny: bool = False) -> str:
+                  fmt_suit: SuitFormat = plain_suit, told: str = "") -> str:
     """An action of the auction in words, its verb in the present as the seat's name wants it:
     ``"Seat 3 bids 2"``, ``"You bid 3"``, ``"Seat 1 passes"``, ``"Seat 2 makes spades trump"``,
-    ``"Seat 0 runs it"``, ``"You go alone"``; ``benny``: the dealer names a Benny's suit,
-    ``"Seat 2 names spades for the Benny"``. Other actions are told as :func:`action_line` tells
-    them."""
+    ``"Seat 0 runs it"``, ``"You go alone"``; ``told`` (see :func:`told_apart`): ``"benny"``, the
+    dealer names a Benny's suit, ``"Seat 2 names spades for the Benny"``; ``"defends"``, ``"Seat 1
+    defends alone"``. Other actions are told as :func:`action_line` tells them."""
     who = names[action.seat]
     match action:
         case Bid(_, None):
             return says(who, "pass", "passes")
         case Bid(_, amount):
             return f"{says(who, 'bid', 'bids')} {rules.bid_name(amount)}"
-        case DeclareTrump(_, suit) if benny:
+        case DeclareTrump(_, suit) if told == "benny":
             return f"{says(who, 'name', 'names')} {fmt_suit(suit)} for the Benny"
         case DeclareTrump(_, suit):
             return f"{says(who, 'make', 'makes')} {fmt_suit(suit)} trump"
+        case Choose(_, Choice.ALONE) if told == "defends":
+            return says(who, "defend", "defends") + " alone"
         case Choose(_, option):
             return says(who, *choice_words(option, rules))
     return action_line(action, rules, names, fmt_suit=fmt_suit)
@@ -388,7 +400,7 @@ def live_lines(hand: Hand, index: int, names: Sequence[str], *, fmt: CardFormat 
     if not in_auction(action, upcard):
         return [action_line(action, hand.rules, names, fmt=fmt, fmt_suit=fmt_suit, reveal=reveal)]
     lines = [auction_words(action, hand.rules, names, fmt_suit=fmt_suit,
-                           benny=index - 1 == benny_named(hand.log, upcard))]
+                           told=told_apart(hand.log, upcard).get(index - 1, ""))]
     if upcard is not None:
         picked = [t for t in pack_draws(hand).get(index, []) if t.cards == (upcard,) and not t.rest]
         lines += pack_lines(picked, names, fmt=fmt, upcard=upcard)
@@ -412,7 +424,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
         lines.append(f"Upcard: {fmt(upcard)}")
     label = f"{auction_label(rules)}: "
     per_trick = len(hand.seats) - len(hand.out_seats)
-    benny = benny_named(hand.log, upcard)
+    told = told_apart(hand.log, upcard)
     for i, action in enumerate(hand.log, start=1):
         if i - 1 in draws:
             if auction:
@@ -420,7 +432,7 @@ def trick_lines(hand: Hand, names: Sequence[str], *, fmt: CardFormat = str,
                 auction = []
             lines += pack_lines(draws[i - 1], names, fmt=fmt, upcard=upcard)
         if in_auction(action, upcard):
-            auction.append(auction_words(action, rules, names, fmt_suit=fmt_suit, benny=i - 1 == benny))
+            auction.append(auction_words(action, rules, names, fmt_suit=fmt_suit, told=told.get(i - 1, "")))
             continue
         if auction:
             lines.append(label + ", ".join(auction))

@@ -17,7 +17,7 @@ from pitchkit.trump import table_for
 from pitchkit.tui.cards import GLYPHS, card_markup, card_text, group_hand, suit_markup, suit_style
 from pitchkit.tui.explain import going_out_note, known_high_low
 from pitchkit.tui.keys import KeyChoice
-from pitchkit.tui.narrate import auction_label, auction_words, benny_named, says, team_label
+from pitchkit.tui.narrate import auction_label, auction_words, says, team_label, told_apart
 from pitchkit.view import View
 
 _SHORT = {"smudge": "smdg", "over-smudge": "osmdg", "misdeal": "misdl"}
@@ -217,8 +217,8 @@ def info_text(view: View, names: Sequence[str], hand_no: int) -> Text:
         taken = sum(running_points(view, [c for _, c in plays]) for plays, w in view.tricks if w in members)
         out.append(f"Team {team} {view.scores[members[0]]}", style="bold")
         out.append(f", {taken} this hand\n" if view.tricks else "\n")
-    benny = benny_named(view.log, view.upcard)
-    auction = [auction_words(a, rules, names, benny=i == benny) for i, a in enumerate(view.log)
+    told = told_apart(view.log, view.upcard)
+    auction = [auction_words(a, rules, names, told=told.get(i, "")) for i, a in enumerate(view.log)
                if isinstance(a, Bid | Choose) or (isinstance(a, DeclareTrump) and view.upcard is not None)]
     out.append(f"{auction_label(rules)}: ")
     out.append(", ".join(auction) if auction else "-", style="" if auction else "dim")

@@ -23,11 +23,16 @@ export function bidLabel(bid) {
   return bid.charAt(0).toUpperCase() + bid.slice(1);
 }
 
-/** A choice's label on its button; where an ``upcard`` is turned (Euchre) a misdeal is a hand thrown in. */
-export function choiceLabel(choice, { upcard = null } = {}) {
+/** A choice's label on its button; where an ``upcard`` is turned (Euchre) a misdeal is a hand thrown
+ * in, and going alone once someone in the ``log`` went alone is defending alone. */
+export function choiceLabel(choice, { upcard = null, log = [] } = {}) {
   if (choice === "misdeal" && upcard) return "Throw in your hand";
+  if (choice === "alone" && lonerIn(log || [])) return "Defend alone";
   return CHOICES[choice] || choice;
 }
+
+/** Whether someone in ``actions`` went alone (or called a blind double loner). */
+function lonerIn(actions) { return actions.some((x) => x.choose === "alone" || x.choose === "blind"); }
 
 /** A suit's name with its symbol. */
 export function suitWords(suit) { return `${SUITS[suit].sym} ${SUITS[suit].name}`; }
@@ -60,13 +65,16 @@ export function actionWords(a, { upcard = null, dealer = null, log = [] } = {}) 
     return `passes ${n} card${n === 1 ? "" : "s"} to the partner${list}`;
   }
   if ("choose" in a && a.choose === "misdeal" && upcard) return "throws in the hand";
+  if ("choose" in a && a.choose === "alone" && lonerIn(log.includes(a) ? log.slice(0, log.indexOf(a)) : log)) {
+    return "defends alone";
+  }
   if ("choose" in a) return CHOICE_DONE[a.choose] || a.choose;
   return JSON.stringify(a);
 }
 
 const VERBS = {
   passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call",
-  goes: "go", looks: "look", orders: "order", picks: "pick", throws: "throw",
+  goes: "go", looks: "look", orders: "order", picks: "pick", throws: "throw", defends: "defend",
 };
 
 /** "plays K♠" said of oneself: "play K♠". */
