@@ -328,6 +328,39 @@ def test_a_person_who_loses_the_network_is_replaced_by_a_bot_and_takes_the_seat_
         server.stop()
 
 
+def test_a_choice_made_while_the_connection_is_down_says_it_was_not_sent(
+        web_server: Server, context: BrowserContext) -> None:
+    """A click while the page is reconnecting says it was not sent (it was lost without a word, and
+    the page ignored every click after it until it had reconnected); once connected it is taken."""
+    network = {"up": True}
+    routes: list[WebSocketRoute] = []
+
+    def route(ws: WebSocketRoute) -> None:
+        if not network["up"]:
+            ws.close(reason="offline")
+            return
+        routes.append(ws.connect_to_server())
+
+    page = context.new_page()
+    page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
+    made = create_table(web_server.base, "pct", [{"human": True}, *BOTS])
+    player = Player(page)
+    player.join(made["invites"][0]["link"], "Ann")
+    assert player.wait_turn_or_summary() == "turn"
+    network["up"] = False
+    for server_side in routes:
+        server_side.close(code=1000, reason="network lost")
+    page.wait_for_selector("#conn[data-kind='warn']")
+    page.locator("#actions button.act").first.click()
+    assert page.inner_text("#notice").startswith("Not sent: the connection to the table is down")
+    assert page.evaluate("() => document.body.dataset.pending") is None
+    network["up"] = True
+    page.wait_for_selector("#conn[data-kind='ok']")
+    before = player.version()
+    player.step(try_illegal=False)
+    assert player.version() > before and not player.errors
+
+
 def test_the_lobby_creates_a_table_with_a_changed_rule_and_an_invite_that_a_friend_uses(
         web_server: Server, browser: Browser) -> None:
     host = browser.new_context(permissions=["clipboard-read", "clipboard-write"])

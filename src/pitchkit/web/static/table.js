@@ -99,6 +99,10 @@ function send(message) {
 
 function act(action) {
   if (page.pending) return;
+  if (!page.ws || page.ws.readyState !== WebSocket.OPEN) {  // a click would be lost without a word
+    notice("Not sent: the connection to the table is down. Choose again once it says connected.");
+    return;
+  }
   page.pending = true;
   document.body.dataset.pending = "1";
   if (action.play) {
