@@ -330,6 +330,8 @@ def test_a_benny_turned_up_is_named_by_the_dealer_not_made_trump() -> None:
     assert "Your turn: name the suit the Benny stands for" in prompt_text(
         dealer_view, NAMES, choices(dealer_view)).plain
     hand.apply(DeclareTrump(3, Suit.H))
+    first = make_view(hand, 0)
+    assert "Your turn: order up the Benny or pass" in prompt_text(first, NAMES, choices(first)).plain
     hand.apply(DeclareTrump(0, Suit.H))
     names = ["Seat 0", *NAMES[1:]]
     said = " ".join(trick_lines(hand, names))
@@ -358,3 +360,17 @@ def test_a_defender_going_alone_against_a_loner_defends_alone() -> None:
     assert f"Seat {maker} goes alone, Seat {defender} defends alone" in said
     panel = " ".join(info_text(make_view(hand, 0), names, 1).plain.split())
     assert f"Seat {defender} defends alone" in panel
+
+
+def test_the_dealer_picks_up_a_benny_turned_up_for_the_suit_named() -> None:
+    """euchre-uk: once everyone else has passed the Benny's suit, the dealer is asked to pick the
+    Benny up (not to name trump, which is round two's question)."""
+    rules = make_rules("euchre-uk")
+    cards = ["JH JD AH KC 9S", "QH TC 9C AS KS", "KH QC JC QS TS", "TH AC AD KD QD"]
+    hand = Hand(rules, dealer=3, hands=[[int(c) for c in parse_cards(h.split())] for h in cards],
+                stock=[int(c) for c in parse_cards(["BJ", "9H", "TD", "JS", "9D"])])
+    hand.apply(DeclareTrump(3, Suit.H))
+    for seat in range(3):
+        hand.apply(Bid(seat, None))
+    view = make_view(hand, 3)
+    assert "Your turn: pick up the Benny or pass" in prompt_text(view, NAMES, choices(view)).plain

@@ -310,11 +310,15 @@ def making_prompt(view: View) -> Text:
     seat, upcard = view.seat, view.upcard
     if Choose(seat, Choice.ALONE) in legal:
         return Text("alone or with your partner?")
-    if upcard is not None and upcard.is_joker and not any(type(a) is DeclareTrump for a in view.log):
+    benny = upcard is not None and upcard.is_joker
+    # a Benny turned up stands for the suit the dealer named first
+    suit = next((a.suit for a in view.log if type(a) is DeclareTrump), None) if benny else \
+        None if upcard is None else upcard.suit
+    if benny and suit is None:
         return Text("name the suit the Benny stands for")
-    if upcard is not None and upcard.suit is not None and DeclareTrump(seat, upcard.suit) in legal:
+    if upcard is not None and suit is not None and DeclareTrump(seat, suit) in legal:
         out = Text("pick up " if seat == view.dealer else "order up ")
-        return out.append_text(card_text(upcard)).append(" or pass")
+        return (out.append("the Benny") if benny else out.append_text(card_text(upcard))).append(" or pass")
     if any(type(a) is DeclareTrump for a in legal):
         return Text("name trump" + (" or pass" if Bid(seat, None) in legal else ""))
     return Text("make trump")
