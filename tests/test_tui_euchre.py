@@ -23,7 +23,7 @@ from pitchkit.hand import Hand
 from pitchkit.record import game_record
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.cards import GLYPHS, card_label, card_markup, suit_label, suit_markup
-from pitchkit.tui.explain import card_note
+from pitchkit.tui.explain import card_note, jokers_note
 from pitchkit.tui.keys import choices
 from pitchkit.tui.narrate import action_line, auction_words, live_lines, result_lines, trick_lines
 from pitchkit.tui.render import history_table, info_text, prompt_text, seats_table
@@ -374,3 +374,11 @@ def test_the_dealer_picks_up_a_benny_turned_up_for_the_suit_named() -> None:
         hand.apply(Bid(seat, None))
     view = make_view(hand, 3)
     assert "Your turn: pick up the Benny or pass" in prompt_text(view, NAMES, choices(view)).plain
+
+
+def test_the_deck_note_of_euchre_uk_says_what_bj_the_benny_is() -> None:
+    """BJ is the Benny at euchre-uk (the highest trump), not the big joker of Pitch; Euchre without the
+    Benny has no such note."""
+    assert jokers_note(make_rules("euchre-uk")).startswith("BJ is the Benny: the highest trump")
+    assert jokers_note(make_rules("euchre")) == ""
+    assert jokers_note(make_rules("ten-point")).startswith("BJ and LJ are the big and little joker")

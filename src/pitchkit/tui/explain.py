@@ -31,7 +31,10 @@ def card_note(card: Card, rules: Rules, trump: Suit | None) -> str:
 
 
 def jokers_note(rules: Rules) -> str:
-    """What BJ and LJ are, for games with jokers."""
+    """What BJ and LJ are, for games with jokers; at euchre-uk what BJ, the Benny, is."""
+    if rules.benny:
+        return ("BJ is the Benny: the highest trump, whatever suit is trump; turned up, it stands for "
+                "the suit the dealer names.")
     if not rules.jokers:
         return ""
     rank = "equal, the first played wins a tie" if rules.equal_jokers else "the big one above the little one"
