@@ -261,3 +261,25 @@ def test_a_defender_against_a_loner_is_asked_to_defend_alone(
     told = _turn(context, web_server.base, {**asked, "log": [*loner, {"seat": 0, "choose": "alone"}],
                                             "legal": []}, EUCHRE)
     assert told["log"][-2:] == ["Bot 1 goes alone", "Bot 0 defends alone"]
+
+
+GROUP_JS = """async ([cards, trump, options]) => {
+    const { groupHand } = await import('/static/cards.js');
+    const { drawingOptions } = await import('/static/panel.js');
+    const o = drawingOptions(options);
+    return groupHand(cards, trump, o.offJack, o.bowers); }"""
+
+
+def test_euchre_trumps_are_sorted_with_the_benny_and_the_bowers_first(
+        web_server: Server, context: BrowserContext) -> None:
+    """Your cards show trumps highest first: at Euchre the right bower, the left bower, then the ace
+    (the Benny above them at euchre-uk); at Pitch the ace first, then the jack and the off-jack."""
+    page = context.new_page()
+    page.goto(web_server.base + "/replay")
+    hand = ["AC", "JS", "9C", "JC", "KH"]
+    euchre = {"off-jack": True, "bowers": True}
+    assert page.evaluate(GROUP_JS, [hand, "C", euchre]) == [["C", ["JC", "JS", "AC", "9C"]], ["H", ["KH"]]]
+    assert page.evaluate(GROUP_JS, [["AC", "JC", "BJ"], "C", {**euchre, "benny": True}]) == [
+        ["C", ["BJ", "JC", "AC"]]]
+    assert page.evaluate(GROUP_JS, [hand, "C", {"off-jack": True}]) == [["C", ["AC", "JC", "JS", "9C"]],
+                                                                        ["H", ["KH"]]]

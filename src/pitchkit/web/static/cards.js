@@ -45,19 +45,21 @@ export function trumpPower(card, trump, equalJokers = false) {
   return ORDER.indexOf(card[0]) + (ORDER.indexOf(card[0]) >= ORDER.indexOf("J") ? 5 : 2);
 }
 
-/** Rank for sorting within a suit group, highest first (trump order: A K Q J off-jack jokers 10 ...). */
-function rankKey(card, trump, inTrump) {
+/** Rank for sorting within a suit group, highest first (trump order: A K Q J off-jack jokers 10 ...;
+ * with ``bowers`` (Euchre) the Benny, the right and the left bower above the ace). */
+function rankKey(card, trump, inTrump, bowers = false) {
+  if (inTrump && bowers && (card in JOKERS || card[0] === "J")) return card in JOKERS ? 22 : card[1] === trump ? 21 : 20;
   if (inTrump) return trumpPower(card, trump);
   return card === "BJ" ? 14 : card === "LJ" ? 13 : ORDER.indexOf(card[0]);
 }
 
 /** Cards grouped by suit, trumps first, each group highest first: [[suit, [cards]], ...]. */
-export function groupHand(cards, trump, offJack) {
+export function groupHand(cards, trump, offJack, bowers = false) {
   const groups = new Map();
   const order = trump ? [trump, ...Object.keys(SUITS).filter((s) => s !== trump), "J"] : [...Object.keys(SUITS), "J"];
   for (const s of order) groups.set(s, []);
   for (const c of cards) groups.get(suitOf(c, trump, offJack)).push(c);
-  for (const [s, list] of groups) list.sort((a, b) => rankKey(b, trump, s === trump) - rankKey(a, trump, s === trump));
+  for (const [s, list] of groups) list.sort((a, b) => rankKey(b, trump, s === trump, bowers) - rankKey(a, trump, s === trump, bowers));
   return [...groups.entries()].filter(([, list]) => list.length);
 }
 

@@ -238,7 +238,7 @@ export function handHtml(ctx) {
   const pickable = new Set(discard ? discard.discard.choose_from : []);
   const passes = legalOf(ctx, "pass");
   for (const p of passes) for (const c of p.pass) pickable.add(c);
-  const groups = groupHand(state.hand, state.trump, ctx.offJack);
+  const groups = groupHand(state.hand, state.trump, ctx.offJack, Boolean(ctx.opts && ctx.opts.bowers));
   const html = groups.map(([suit, cards]) => {
     const label = suit === state.trump ? `Trump ${suitWords(suit)}` : suit === "J" ? "Jokers" : suitWords(suit);
     const buttons = cards.map((c) => {
