@@ -9,6 +9,7 @@ from pitchkit import Game, make_rules
 from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard
 from pitchkit.cards import CARDS, parse_cards
 from pitchkit.tui.narrate import live_lines, seat_names, trick_lines
+from pitchkit.tui.textlog import hand_lines
 from tests.test_euchre_alone import FARMER, KITTY, deal
 
 
@@ -86,3 +87,20 @@ def test_a_euchre_pass_in_the_live_log_is_you_pass_for_the_human(seed: int) -> N
     game.apply(Bid(seat, None))
     assert live_lines(game.hand, 1, seat_names(4, seat)) == ["You pass"]
     assert live_lines(game.hand, 1, seat_names(4, None)) == [f"Seat {seat} passes"]
+
+
+def test_each_hand_of_a_partnership_text_log_gives_each_teams_score_before_it() -> None:
+    """Teams score as one, so a hand's heading gives each team's score once ("team A 0, team B 1"),
+    not one number per seat; a game of individuals keeps a number per seat."""
+    game = Game(make_rules("euchre"), seed=3)
+    while len(game.history) < 2:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(game.hand.legal_actions()[0])
+    names = seat_names(4, None)
+    second = game.history[1]
+    a, b = second.scores_before[0], second.scores_before[1]
+    heading = hand_lines(second, 2, names)[0]
+    assert heading == f"Hand 2: Seat {second.dealer} deals; scores before: team A {a}, team B {b}"
+    pct = Game(make_rules("pct"), seed=3)
+    assert hand_lines(pct.hand, 1, names)[0].endswith("scores before: 0 0 0 0")

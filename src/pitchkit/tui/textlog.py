@@ -11,7 +11,7 @@ from pitchkit.game import Game
 from pitchkit.hand import Hand
 from pitchkit.record import record_hands, replay_game, score_document
 from pitchkit.sheet import plural
-from pitchkit.tui.narrate import end_lines, result_lines, seat_names, trick_lines
+from pitchkit.tui.narrate import end_lines, result_lines, score_holders, seat_names, trick_lines
 from pitchkit.tui.session import Session
 
 Write = Callable[[str], None]
@@ -19,7 +19,10 @@ Write = Callable[[str], None]
 
 def hand_lines(hand: Hand, number: int, names: Sequence[str]) -> list[str]:
     """One finished (or unfinished) hand as indented text."""
-    scores = " ".join(str(s) for s in hand.scores_before)
+    # fixed teams score as one: each team's score once
+    holders = score_holders(hand.rules, names, hand.seats)
+    scores = ", ".join(f"{who} {hand.scores_before[s]}" for who, s, _ in holders) if hand.rules.teams \
+        else " ".join(str(s) for s in hand.scores_before)
     lines = [f"Hand {number}: {names[hand.dealer]} deals; scores before: {scores}"]
     for s in hand.seats:
         lines.append(f"  {names[s]} dealt: {format_cards(sorted(hand.initial_hands[s]))}")
