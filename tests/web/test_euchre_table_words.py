@@ -283,3 +283,23 @@ def test_euchre_trumps_are_sorted_with_the_benny_and_the_bowers_first(
         ["C", ["BJ", "JC", "AC"]]]
     assert page.evaluate(GROUP_JS, [hand, "C", {"off-jack": True}]) == [["C", ["AC", "JC", "JS", "9C"]],
                                                                         ["H", ["KH"]]]
+
+
+SUMMARY_HTML_JS = """async ([over, options]) => {
+    const { summaryHtml } = await import('/static/summary.js');
+    const render = await import('/static/render.js');
+    const table = {players: 4, seats: [0, 1, 2, 3].map(s => ({seat: s, kind: 'bot', bot: 'heuristic'}))};
+    const ctx = {name: render.namer(table, 2), groups: render.sides(4, 2), options, seat: 2};
+    const box = document.createElement('div');
+    box.innerHTML = summaryHtml(over, ctx);
+    return [...box.querySelectorAll('ul.awards li')].map(li => li.textContent); }"""
+
+
+def test_a_euchre_summary_credits_the_side_that_scores(web_server: Server, context: BrowserContext) -> None:
+    """The award of a hand scored by tricks names the side that scores, both partners."""
+    result = {"maker": 0, "trump": "S", "made": False, "scores": [0, 2, 0, 2], "delta": [0, 2, 0, 2],
+              "tricks": [1, 3, 0, 1], "awards": [{"point": "euchre", "card": None, "seat": 1, "value": 2}]}
+    page = context.new_page()
+    page.goto(web_server.base + "/replay")
+    got = page.evaluate(SUMMARY_HTML_JS, [{"hand": 0, "result": result, "tricks": []}, EUCHRE])
+    assert got == ["Euchre: Bot 1 & Bot 3, 2 points"]

@@ -27,11 +27,13 @@ function formedTeams(over, ctx) {
 export function summaryHtml(over, ctx, { gameOver = null } = {}) {
   const r = over.result;
   const name = ctx.name;
-  const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${esc(awardWords(a, name))}</li>`).join("");
-  const formed = formedTeams(over, ctx);
-  const sides = formed || ctx.groups;
   // where a hand is scored by tricks (Euchre) it counts each seat's tricks, else each side's card points
   const tricks = (ctx.options || {})["score-by"] === "tricks";
+  // a trick-scored hand's award goes to a side: "Euchre: Bob & Bot 3, 2 points", not to one of them
+  const side = (seat) => (ctx.groups.find((g) => g.includes(seat)) || [seat]).map(name).join(" & ");
+  const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${esc(awardWords(a, tricks ? side : name))}</li>`).join("");
+  const formed = formedTeams(over, ctx);
+  const sides = formed || ctx.groups;
   const counts = tricks ? r.tricks : r.card_points;
   const taken = (g) => (tricks ? g.reduce((t, s) => t + (counts[s] || 0), 0) : counts[g[0]]);
   const points = counts && counts.some((p) => p)
