@@ -6,12 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from playwright.sync_api import expect
+
 from pitchkit.server.service import NAME_LIMIT
 from tests.server.conftest import Server
 from tests.web.driver import create_table
 
 if TYPE_CHECKING:
-    from playwright.sync_api import BrowserContext
+    from playwright.sync_api import Browser, BrowserContext
 
 
 def test_the_lobby_names_euchre_and_a_four_player_preset_without_a_range(
@@ -70,3 +72,38 @@ def test_the_name_fields_take_no_more_than_the_server_keeps() -> None:
     for page, field in (("index.html", 'id="name"'), ("table.html", 'id="join-name"')):
         tag = next(t for t in (web / page).read_text().split("<input") if t.lstrip().startswith(field))
         assert f'maxlength="{NAME_LIMIT}"' in tag, page
+
+
+def test_a_waiting_table_shows_its_creator_the_invites_of_the_open_seats(
+        web_server: Server, browser: Browser) -> None:
+    """Opening the table before sending the links loses nothing: while the table waits, its page
+    shows the creator the invite link of each seat still open, with a Copy button; once the friend
+    has taken the seat the links go away."""
+    host = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    friend = browser.new_context()
+    try:
+        page = host.new_page()
+        page.goto(web_server.base + "/")
+        page.wait_for_selector("#variant option[value='pct']", state="attached")
+        page.fill("#name", "Ann")
+        page.select_option("#variant", "pct")
+        page.fill("#players", "3")
+        page.dispatch_event("#players", "change")
+        page.select_option("#seats select[data-seat='1']", "friend")
+        page.click("#create button[type=submit]")
+        page.click("#open-table")
+        page.wait_for_selector("#invites:not([hidden])")
+        link = page.locator("#invites input").input_value()
+        assert "seat=1&invite=" in link and page.locator("#invites input").count() == 1
+        page.click("#invites button.copy")
+        expect(page.locator("#invites button.copy")).to_have_text("Copied")
+        assert page.evaluate("() => navigator.clipboard.readText()") == link
+        bob = friend.new_page()
+        bob.goto(link)
+        bob.fill("#join-name", "Bob")
+        bob.click("#join-form button[type=submit]")
+        page.wait_for_function("() => document.body.dataset.status === 'playing'")
+        page.wait_for_selector("#invites", state="hidden")
+    finally:
+        host.close()
+        friend.close()

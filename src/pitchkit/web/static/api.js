@@ -56,3 +56,22 @@ export function esc(text) {
 /** The player's name, remembered between tables. */
 export function myName() { return localStorage.getItem("pitchkit.name") || ""; }
 export function setMyName(name) { localStorage.setItem("pitchkit.name", name); }
+
+/** A link to hand out, with its Copy button (see :func:`copyLink`). */
+export function linkRow(label, link) {
+  return `<li><span>${esc(label)}</span> <input readonly value="${esc(link)}" aria-label="${esc(label)} link">` +
+    ` <button type="button" class="copy" data-copy="${esc(link)}">Copy</button></li>`;
+}
+
+/** Copy a link button's ``data-copy`` (the input before it, where the clipboard is refused), and say
+ * so on the button for a moment. */
+export async function copyLink(button) {
+  try {
+    await navigator.clipboard.writeText(button.dataset.copy);
+  } catch {
+    button.previousElementSibling.select();
+    document.execCommand("copy");
+  }
+  button.textContent = "Copied";
+  setTimeout(() => { button.textContent = "Copy"; }, 1500);
+}

@@ -1,5 +1,5 @@
 // The lobby: create a table from the rules catalogue, hand out invite links, list my tables.
-import { api, esc, forgetTable, keepTable, myName, myTables, setMyName } from "./api.js";
+import { api, copyLink, esc, forgetTable, keepTable, linkRow, myName, myTables, setMyName } from "./api.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { presets: [], bots: [] };
@@ -78,11 +78,6 @@ async function create(event) {
   }
 }
 
-function linkRow(label, link) {
-  return `<li><span>${esc(label)}</span> <input readonly value="${esc(link)}" aria-label="${esc(label)} link">` +
-    ` <button type="button" class="copy" data-copy="${esc(link)}">Copy</button></li>`;
-}
-
 function showCreated(entry) {
   const box = $("created");
   const rows = entry.invites.map((i) => linkRow(`Invite for seat ${i.seat}`, i.link));
@@ -93,19 +88,6 @@ function showCreated(entry) {
     `<p><a class="button primary" id="open-table" href="/t/${esc(entry.id)}">Open the table</a></p>`;
   box.hidden = false;
   $("open-table").focus();
-}
-
-async function copy(button) {
-  const text = button.dataset.copy;
-  try {
-    await navigator.clipboard.writeText(text);
-  } catch {
-    const input = button.previousElementSibling;
-    input.select();
-    document.execCommand("copy");
-  }
-  button.textContent = "Copied";
-  setTimeout(() => { button.textContent = "Copy"; }, 1500);
 }
 
 async function showMine() {
@@ -148,7 +130,7 @@ async function main() {
   document.addEventListener("click", (e) => {
     const target = e.target.closest("button");
     if (!target) return;
-    if (target.classList.contains("copy")) copy(target);
+    if (target.classList.contains("copy")) copyLink(target);
     if (target.classList.contains("forget")) { forgetTable(target.dataset.id); target.closest("li").remove(); }
   });
   showPreset();

@@ -1,5 +1,5 @@
 // Drawing the table from a seat's state: seats, auction, trick, prompt, actions and hand.
-import { esc } from "./api.js";
+import { esc, linkRow } from "./api.js";
 import { cardHtml, cardShort, groupHand, SUITS, suitOf } from "./cards.js";
 import { actionWords, bidLabel, choiceLabel, firstPerson, suitWords } from "./words.js";
 
@@ -203,6 +203,16 @@ function makingWords(ctx) {
     return `${state.dealer === seat ? "pick up" : "order up"} ${card}${or}`;
   }
   return `name trump${or}`;
+}
+
+/** While a table waits for players, the invite links this browser keeps for the seats still open
+ * (``entry``: the table as the lobby kept it when it created the table), to send again. */
+export function invitesHtml(table, entry) {
+  if (!table || table.status !== "waiting" || !entry || !Array.isArray(entry.invites)) return "";
+  const open = entry.invites.filter((i) => table.seats[i.seat] && table.seats[i.seat].kind === "open");
+  if (!open.length) return "";
+  const rows = open.map((i) => linkRow(`Invite for seat ${i.seat}`, i.link));
+  return `<p>Send each friend the link of their seat (each link works once):</p><ul class="links">${rows.join("")}</ul>`;
 }
 
 /** What the viewer is asked to do, or whom everyone waits for. */

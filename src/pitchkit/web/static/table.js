@@ -1,10 +1,11 @@
 // The table page: joins or resumes a seat (or watches), follows the table over its websocket and
 // paces what arrives so that each trick can be read; every state comes whole from the server.
-import { api, esc, keepTable, knownTable, myName, setMyName } from "./api.js";
+import { api, copyLink, esc, keepTable, knownTable, myName, setMyName } from "./api.js";
 import { cardShort } from "./cards.js";
 import { changedHtml, changedOptions, drawingOptions, hintHtml, scoresHtml, titleText } from "./panel.js";
 import {
-  actionsHtml, auctionHtml, handHtml, infoText, logLines, namer, promptText, seatsHtml, sides, trickHtml,
+  actionsHtml, auctionHtml, handHtml, infoText, invitesHtml, logLines, namer, promptText, seatsHtml, sides,
+  trickHtml,
 } from "./render.js";
 import { historyHtml, summaryHtml } from "./summary.js";
 import { handTeams } from "./teams.js";
@@ -270,6 +271,9 @@ function draw() {
   put("trick", trickHtml(c, page.shown));
   put("prompt", promptText(c), true);
   put("actions", actionsHtml(c));
+  const invites = invitesHtml(c.table, knownTable(tableId));
+  $("invites").hidden = !invites;
+  put("invites", invites);
   put("hand", handHtml(c));
   put("scores", scoresHtml(c));
   put("log", logLines(c).map((l) => `<li>${esc(l)}</li>`).join(""));
@@ -332,7 +336,9 @@ function onClick(e) {
   if (button.id === "discard-go" && !button.hasAttribute("aria-disabled")) return act({ discard: [...page.selected] });
   if (button.id === "pass-go" && !button.hasAttribute("aria-disabled")) return act({ pass: [...page.selected] });
   if (button.id === "hint-btn") { notice("Asking for a hint…"); send({ type: "hint" }); }
+  if (button.classList.contains("copy")) copyLink(button);
 }
+
 
 function clickCard(card) {
   const c = card.dataset.card;
