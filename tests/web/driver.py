@@ -7,11 +7,13 @@ import json
 import random
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, WebSocket
+from playwright.sync_api import Browser, Page, WebSocket, WebSocketRoute
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from pitchkit import Game, make_rules
@@ -30,6 +32,33 @@ def create_table(base: str, variant: str, seats: list[dict[str, Any]], **extra: 
     body = {"variant": variant, "seats": seats, **extra}
     made: dict[str, Any] = ok(http(base, "POST", "/api/tables", body), 201)
     return made
+
+
+@contextmanager
+def host_and_friend(browser: Browser) -> Iterator[tuple[Page, Page]]:
+    """Two people's browsers, each a profile of its own: the host's page (allowed the clipboard, to
+    copy links) and a friend's."""
+    host = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    friend = browser.new_context()
+    try:
+        yield host.new_page(), friend.new_page()
+    finally:
+        host.close()
+        friend.close()
+
+
+def fill_new_table(page: Page, base: str, *, name: str, variant: str, players: int,
+                   friends: list[int]) -> None:
+    """In the lobby, as a person would: a name, the game, the number of players and the seats of
+    friends (by invite link); the rest stays as the lobby offers it (the creator in seat 0, bots)."""
+    page.goto(base + "/")
+    page.wait_for_selector(f"#variant option[value='{variant}']", state="attached")
+    page.fill("#name", name)
+    page.select_option("#variant", variant)
+    page.fill("#players", str(players))
+    page.dispatch_event("#players", "change")
+    for seat in friends:
+        page.select_option(f"#seats select[data-seat='{seat}']", "friend")
 
 
 def bot_game(variant: str, seed: int, hands: int) -> list[Any]:
@@ -246,3 +275,39 @@ LOW_CONTRAST_JS = """(minimum) => {
   }
   return low;
 }"""
+
+
+def on_turn_among_bots(page: Page, base: str) -> tuple[Player, str]:
+    """A person in seat 0 of a new pct table with three heuristic bots, on their turn; and the
+    table's id."""
+    made = create_table(base, "pct", [{"human": True}, *[{"bot": "heuristic"}] * 3])
+    player = Player(page)
+    player.join(made["invites"][0]["link"], "Ann")
+    assert player.wait_turn_or_summary() == "turn"
+    return player, str(made["id"])
+
+
+class Network:
+    """A page's table websockets routed through Playwright, to cut the network and bring it back: while
+    it is down the connections are closed and every new one is refused."""
+
+    def __init__(self, page: Page) -> None:
+        self.up = True
+        self.routes: list[WebSocketRoute] = []
+        page.route_web_socket(re.compile(r".*/ws/tables/.*"), self._route)
+
+    def _route(self, ws: WebSocketRoute) -> None:
+        if not self.up:
+            ws.close(reason="offline")
+            return
+        self.routes.append(ws.connect_to_server())
+
+    def cut(self) -> None:
+        """Close the connections (the page's side closes with them) and refuse new ones."""
+        self.up = False
+        for server_side in self.routes:
+            server_side.close(code=1000, reason="network lost")
+
+    def restore(self) -> None:
+        """Let the page connect again."""
+        self.up = True

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, WebSocketRoute, expect
+from playwright.sync_api import Browser, BrowserContext, expect
 
 from pitchkit import make_rules
 from pitchkit.presets import presets
@@ -22,10 +21,14 @@ from tests.server.conftest import Server
 from tests.web.driver import (
     CARD,
     LOW_CONTRAST_JS,
+    Network,
     Player,
     bot_game,
     create_table,
     expected_awards,
+    fill_new_table,
+    host_and_friend,
+    on_turn_among_bots,
     open_replay_file,
     record,
 )
@@ -286,36 +289,22 @@ def test_a_person_who_loses_the_network_is_replaced_by_a_bot_and_takes_the_seat_
         browser: Browser, tmp_path: Path) -> None:
     server = Server(f"sqlite:///{tmp_path / 'grace.db'}", tmp_path, grace=1.0).start()
     context = browser.new_context()
-    network = {"up": True}
-    routes: list[WebSocketRoute] = []
-
-    def route(ws: WebSocketRoute) -> None:
-        if not network["up"]:
-            ws.close(reason="offline")
-            return
-        routes.append(ws.connect_to_server())
-
     try:
         page = context.new_page()
-        page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
-        made = create_table(server.base, "pct", [{"human": True}, *BOTS])
-        player = Player(page)
-        player.join(made["invites"][0]["link"], "Ann")
-        assert player.wait_turn_or_summary() == "turn"
-        network["up"] = False
-        for server_side in routes:  # the page's side closes with it
-            server_side.close(code=1000, reason="network lost")
+        network = Network(page)
+        player, table_id = on_turn_among_bots(page, server.base)
+        network.cut()
         page.wait_for_selector("#conn[data-kind='warn']")
 
         def seat() -> dict[str, Any]:
-            got: dict[str, Any] = ok(http(server.base, "GET", f"/api/tables/{made['id']}"))["seats"][0]
+            got: dict[str, Any] = ok(http(server.base, "GET", f"/api/tables/{table_id}"))["seats"][0]
             return got
 
         deadline = time.monotonic() + 30
         while not seat()["standin"]:
             assert time.monotonic() < deadline, f"no bot stood in for the person away: {seat()}"
             time.sleep(0.2)
-        network["up"] = True
+        network.restore()
         page.wait_for_selector("#conn[data-kind='ok']")
         deadline = time.monotonic() + 30
         while seat()["standin"]:
@@ -332,29 +321,15 @@ def test_a_choice_made_while_the_connection_is_down_says_it_was_not_sent(
         web_server: Server, context: BrowserContext) -> None:
     """A click while the page is reconnecting says it was not sent (it was lost without a word, and
     the page ignored every click after it until it had reconnected); once connected it is taken."""
-    network = {"up": True}
-    routes: list[WebSocketRoute] = []
-
-    def route(ws: WebSocketRoute) -> None:
-        if not network["up"]:
-            ws.close(reason="offline")
-            return
-        routes.append(ws.connect_to_server())
-
     page = context.new_page()
-    page.route_web_socket(re.compile(r".*/ws/tables/.*"), route)
-    made = create_table(web_server.base, "pct", [{"human": True}, *BOTS])
-    player = Player(page)
-    player.join(made["invites"][0]["link"], "Ann")
-    assert player.wait_turn_or_summary() == "turn"
-    network["up"] = False
-    for server_side in routes:
-        server_side.close(code=1000, reason="network lost")
+    network = Network(page)
+    player, _ = on_turn_among_bots(page, web_server.base)
+    network.cut()
     page.wait_for_selector("#conn[data-kind='warn']")
     page.locator("#actions button.act").first.click()
     assert page.inner_text("#notice").startswith("Not sent: the connection to the table is down")
     assert page.evaluate("() => document.body.dataset.pending") is None
-    network["up"] = True
+    network.restore()
     page.wait_for_selector("#conn[data-kind='ok']")
     before = player.version()
     player.step(try_illegal=False)
@@ -363,16 +338,8 @@ def test_a_choice_made_while_the_connection_is_down_says_it_was_not_sent(
 
 def test_the_lobby_creates_a_table_with_a_changed_rule_and_an_invite_that_a_friend_uses(
         web_server: Server, browser: Browser) -> None:
-    host = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
-    friend = browser.new_context()
-    try:
-        page = host.new_page()
-        page.goto(web_server.base + "/")
-        page.fill("#name", "Ann")
-        page.select_option("#variant", "pct")
-        page.fill("#players", "3")
-        page.dispatch_event("#players", "change")
-        page.select_option("#seats select[data-seat='1']", "friend")
+    with host_and_friend(browser) as (page, friend):
+        fill_new_table(page, web_server.base, name="Ann", variant="pct", players=3, friends=[1])
         page.click("#options summary")
         page.fill("#option-list [data-option='target']", "5")
         page.click("#create button[type=submit]")
@@ -388,15 +355,11 @@ def test_the_lobby_creates_a_table_with_a_changed_rule_and_an_invite_that_a_frie
         page.click("#mine a")
         page.wait_for_selector("body[data-version]")
         assert "Waiting" in page.inner_text("#prompt")
-        bob = Player(friend.new_page())
-        bob.join(invite, "Bob")
+        Player(friend).join(invite, "Bob")
         page.wait_for_function("() => document.body.dataset.status === 'playing'")
         page.click("#rules-box summary")
         assert "reach 5 points" in page.inner_text("#rules")
         assert "Bob" in page.inner_text("#seats")
-    finally:
-        host.close()
-        friend.close()
 
 
 def test_the_hint_button_marks_a_legal_choice(web_server: Server, context: BrowserContext) -> None:

@@ -36,9 +36,12 @@ RENDER_JS = """async ([state, options]) => {
     const table = {players: 4, hand: 1, scores: [0, 0, 0, 0], status: 'playing', options,
                    seats: [0, 1, 2, 3].map(s => ({seat: s, kind: 'bot', bot: 'heuristic'}))};
     const c = {table, state, seat: 2, name: render.namer(table, 2), options, teams: 2,
-               groups: render.sides(4, 2), handTeams: null};
+               groups: render.sides(4, 2), handTeams: null, selected: new Set(), hint: null};
+    const box = document.createElement('div');
+    box.innerHTML = render.actionsHtml(c);
+    const buttons = [...box.querySelectorAll('button')].map(b => b.textContent);
     return {info: render.infoText(c), seats: render.seatsHtml(c), log: render.logLines(c),
-            prompt: render.promptText(c)}; }"""
+            prompt: render.promptText(c), buttons}; }"""
 
 
 def _render(context: BrowserContext, base: str, state: dict[str, Any], options: dict[str, str]) -> Any:
@@ -166,24 +169,6 @@ def test_a_benny_turned_up_stands_for_the_suit_the_dealer_names(
     assert (first, then) == ("name \u2660 spades for the Benny", "order up the Benny")
 
 
-TURN_JS = """async ([state, options]) => {
-    const render = await import('/static/render.js');
-    const table = {players: 4, hand: 1, scores: [0, 0, 0, 0], status: 'playing', options,
-                   seats: [0, 1, 2, 3].map(s => ({seat: s, kind: 'bot', bot: 'heuristic'}))};
-    const c = {table, state, seat: 2, name: render.namer(table, 2), options, teams: 2,
-               groups: render.sides(4, 2), handTeams: null, selected: new Set(), hint: null};
-    const box = document.createElement('div');
-    box.innerHTML = render.actionsHtml(c);
-    const buttons = [...box.querySelectorAll('button')].map(b => b.textContent);
-    return {prompt: render.promptText(c), buttons, log: render.logLines(c)}; }"""
-
-
-def _turn(context: BrowserContext, base: str, state: dict[str, Any], options: dict[str, str]) -> Any:
-    page = context.new_page()
-    page.goto(base + "/replay")
-    return page.evaluate(TURN_JS, [state, options])
-
-
 def test_the_making_prompt_says_order_up_pick_up_name_trump_and_a_throw_in(
         web_server: Server, context: BrowserContext) -> None:
     """The seat to speak is asked to order up the upcard (the dealer: to pick it up), in round two to
@@ -191,29 +176,29 @@ def test_the_making_prompt_says_order_up_pick_up_name_trump_and_a_throw_in(
     turn = {**ORDERED, "phase": "auction", "to_act": 2, "pitcher": None, "trump": None,
             "log": ORDERED["log"][:1], "legal": [{"seat": 2, "bid": "pass"}, {"seat": 2, "trump": "S"},
                                                  {"seat": 2, "choose": "misdeal"}]}
-    got = _turn(context, web_server.base, turn, EUCHRE)
+    got = _render(context, web_server.base, turn, EUCHRE)
     assert got["prompt"] == "Your turn: order up 10\u2660 or pass."
     assert "Throw in your hand" in got["buttons"] and "Call a misdeal" not in got["buttons"]
-    dealer = _turn(context, web_server.base, {**turn, "dealer": 2}, EUCHRE)
+    dealer = _render(context, web_server.base, {**turn, "dealer": 2}, EUCHRE)
     assert dealer["prompt"] == "Your turn: pick up 10\u2660 or pass."
     round_two = {**turn, "log": [{"seat": s, "bid": "pass"} for s in range(6)],
                  "legal": [{"seat": 2, "bid": "pass"}, *({"seat": 2, "trump": s} for s in "CDH")]}
-    assert _turn(context, web_server.base, round_two, EUCHRE)["prompt"] == "Your turn: name trump or pass."
+    assert _render(context, web_server.base, round_two, EUCHRE)["prompt"] == "Your turn: name trump or pass."
     thrown = {**turn, "log": [{"seat": 0, "choose": "misdeal"}], "legal": []}
-    assert _turn(context, web_server.base, thrown, EUCHRE)["log"] == ["Bot 0 throws in the hand"]
+    assert _render(context, web_server.base, thrown, EUCHRE)["log"] == ["Bot 0 throws in the hand"]
     pitch = {**turn, "upcard": None, "log": [{"seat": 0, "choose": "misdeal"}], "legal": []}
-    assert _turn(context, web_server.base, pitch, PITCH)["log"] == ["Bot 0 calls a misdeal"]
+    assert _render(context, web_server.base, pitch, PITCH)["log"] == ["Bot 0 calls a misdeal"]
 
 
 def test_the_dealers_discard_is_one_card_face_down(web_server: Server, context: BrowserContext) -> None:
     """Euchre's dealer discards one card (not "1 cards") face down; a Pitch discard keeps its words."""
     discard = {**ORDERED, "phase": "discard", "to_act": 2, "dealer": 2,
                "legal": [{"seat": 2, "discard": {"choose_from": ["9C", "TS"], "count": [1, 1]}}]}
-    got = _turn(context, web_server.base, discard, EUCHRE)
+    got = _render(context, web_server.base, discard, EUCHRE)
     assert got["prompt"] == "Your turn: choose 1 card to discard face down, then confirm."
     many = {**discard, "upcard": None,
             "legal": [{"seat": 2, "discard": {"choose_from": ["9C", "TS"], "count": [0, 2]}}]}
-    assert _turn(context, web_server.base, many, PITCH)["prompt"] == (
+    assert _render(context, web_server.base, many, PITCH)["prompt"] == (
         "Your turn: choose 0 to 2 cards to discard, then confirm.")
 
 
@@ -255,10 +240,10 @@ def test_a_defender_against_a_loner_is_asked_to_defend_alone(
     loner = [*ORDERED["log"][:2], {"seat": 1, "choose": "alone"}]
     asked = {**ORDERED, "phase": "auction", "to_act": 2, "log": loner,
              "legal": [{"seat": 2, "choose": "alone"}, {"seat": 2, "choose": "partner"}]}
-    got = _turn(context, web_server.base, asked, EUCHRE)
+    got = _render(context, web_server.base, asked, EUCHRE)
     assert got["buttons"] == ["Defend alone", "Play with your partner"]
     assert got["prompt"] == "Your turn: defend alone or play with your partner."
-    told = _turn(context, web_server.base, {**asked, "log": [*loner, {"seat": 0, "choose": "alone"}],
+    told = _render(context, web_server.base, {**asked, "log": [*loner, {"seat": 0, "choose": "alone"}],
                                             "legal": []}, EUCHRE)
     assert told["log"][-2:] == ["Bot 1 goes alone", "Bot 0 defends alone"]
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from pitchkit.server.service import NAME_LIMIT
 from tests.server.conftest import Server
-from tests.web.driver import create_table
+from tests.web.driver import Player, create_table, fill_new_table, host_and_friend
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext
@@ -79,17 +79,8 @@ def test_a_waiting_table_shows_its_creator_the_invites_of_the_open_seats(
     """Opening the table before sending the links loses nothing: while the table waits, its page
     shows the creator the invite link of each seat still open, with a Copy button; once the friend
     has taken the seat the links go away."""
-    host = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
-    friend = browser.new_context()
-    try:
-        page = host.new_page()
-        page.goto(web_server.base + "/")
-        page.wait_for_selector("#variant option[value='pct']", state="attached")
-        page.fill("#name", "Ann")
-        page.select_option("#variant", "pct")
-        page.fill("#players", "3")
-        page.dispatch_event("#players", "change")
-        page.select_option("#seats select[data-seat='1']", "friend")
+    with host_and_friend(browser) as (page, friend):
+        fill_new_table(page, web_server.base, name="Ann", variant="pct", players=3, friends=[1])
         page.click("#create button[type=submit]")
         page.click("#open-table")
         page.wait_for_selector("#invites:not([hidden])")
@@ -98,12 +89,6 @@ def test_a_waiting_table_shows_its_creator_the_invites_of_the_open_seats(
         page.click("#invites button.copy")
         expect(page.locator("#invites button.copy")).to_have_text("Copied")
         assert page.evaluate("() => navigator.clipboard.readText()") == link
-        bob = friend.new_page()
-        bob.goto(link)
-        bob.fill("#join-name", "Bob")
-        bob.click("#join-form button[type=submit]")
+        Player(friend).join(link, "Bob")
         page.wait_for_function("() => document.body.dataset.status === 'playing'")
         page.wait_for_selector("#invites", state="hidden")
-    finally:
-        host.close()
-        friend.close()
