@@ -401,6 +401,21 @@ def test_every_special_step_has_its_button(web_server: Server, context: BrowserC
     assert json.loads(button.get_attribute("data-act") or "") == action
 
 
+def test_a_dealer_who_may_take_it_or_run_it_sees_take_it_on_the_lowest_bid(
+        web_server: Server, context: BrowserContext) -> None:
+    """Everyone passed to the dealer (pct): the lowest bid is taking it, and its button says so, as the
+    terminal table's does; a higher bid is not."""
+    page = context.new_page()
+    page.goto(web_server.base + "/replay")
+    legal = [{"seat": 0, "bid": 2}, {"seat": 0, "bid": 3}, {"seat": 0, "choose": "run"}]
+    state = {"to_act": 0, "bids": [[1, "pass"], [2, "pass"], [3, "pass"]], "dealer": 0, "legal": legal,
+             "phase": "auction"}
+    html = page.evaluate("""async ([state]) => (await import('/static/render.js')).actionsHtml(
+        {state, seat: 0, selected: new Set(), hint: null})""", [state])
+    page.set_content(f"<div id=actions>{html}</div>")
+    assert page.locator("#actions button.act").all_inner_texts() == ["Bid 2 (take it)", "Bid 3", "Run it"]
+
+
 @pytest.mark.parametrize("count", [[3, 6], [2, 2]])
 def test_the_discard_is_confirmed_only_with_an_allowed_number_of_cards(
         web_server: Server, context: BrowserContext, count: list[int]) -> None:

@@ -162,8 +162,11 @@ export function actionsHtml(ctx) {
   if (!state || ctx.seat === null || state.to_act !== ctx.seat) return "";
   const buttons = [];
   const high = state.bids.reduce((m, [, b]) => (typeof b === "number" && b > m ? b : m), 0);
+  // everyone passed to a dealer who may take it or run it: the lowest bid is taking it
+  const taking = legalOf(ctx, "choose").some((a) => a.choose === "run");
+  const lowest = Math.min(...legalOf(ctx, "bid").map((a) => a.bid).filter((b) => typeof b === "number"));
   for (const a of legalOf(ctx, "bid")) {
-    const steal = typeof a.bid === "number" && a.bid === high && state.dealer === ctx.seat;
+    const steal = typeof a.bid === "number" && state.dealer === ctx.seat && (a.bid === high || (taking && a.bid === lowest));
     buttons.push(`<button type="button" class="act${ctx.hint === JSON.stringify(a) ? " hinted" : ""}" data-act='${esc(JSON.stringify(a))}'>${esc(bidLabel(a.bid))}${steal ? " (take it)" : ""}</button>`);
   }
   for (const a of legalOf(ctx, "choose")) {
