@@ -59,8 +59,8 @@ def browser() -> Iterator[Browser]:
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server on a temporary SQLite database, shared by the browser tests. The compiled solver
     is loaded once here first: right after an install numba compiles it into its cache (seconds of
-    work, as a server's first hints after an install wait), and the server's bot workers then load
-    it from there, as after any later start."""
+    work), and the server's bot worker, which loads it as the server starts (its warm-up), then
+    finds it there, as after any later start, within a second."""
     from pitchkit.bots.hints import warm_up
 
     warm_up()
