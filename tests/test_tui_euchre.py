@@ -30,6 +30,7 @@ from pitchkit.tui.render import history_table, info_text, prompt_text, seats_tab
 from pitchkit.tui.replay import ReplayApp
 from pitchkit.tui.textlog import load_replay
 from pitchkit.view import make_view
+from tests.test_euchre_alone import FARMER, KITTY, deal
 from tests.test_tui import log_text, make_app, run, settle, text_of
 
 NAMES = ["You", "Seat 1", "Seat 2", "Seat 3"]
@@ -382,3 +383,14 @@ def test_the_deck_note_of_euchre_uk_says_what_bj_the_benny_is() -> None:
     assert jokers_note(make_rules("euchre-uk")).startswith("BJ is the Benny: the highest trump")
     assert jokers_note(make_rules("euchre")) == ""
     assert jokers_note(make_rules("ten-point")).startswith("BJ and LJ are the big and little joker")
+
+
+def test_a_farmers_hand_is_asked_to_give_cards_to_the_kitty() -> None:
+    """With ``farmers-hand``, the player who calls it gives that many cards to the kitty (for its
+    face-down cards), which the prompt says; the dealer's discard after a pick-up stays a discard."""
+    hand = deal(FARMER, KITTY, make_rules("euchre", {"farmers-hand": 3}))
+    hand.apply(Bid(0, None))
+    hand.apply(Choose(1, Choice.FARMER))
+    view = make_view(hand, 1)
+    assert view.phase == Phase.DISCARD
+    assert "give 3 cards to the kitty for as many of its own" in prompt_text(view, NAMES, choices(view)).plain

@@ -191,11 +191,16 @@ def test_the_making_prompt_says_order_up_pick_up_name_trump_and_a_throw_in(
 
 
 def test_the_dealers_discard_is_one_card_face_down(web_server: Server, context: BrowserContext) -> None:
-    """Euchre's dealer discards one card (not "1 cards") face down; a Pitch discard keeps its words."""
+    """Euchre's dealer discards one card (not "1 cards") face down, a farmer's hand gives its cards to
+    the kitty; a Pitch discard keeps its words."""
     discard = {**ORDERED, "phase": "discard", "to_act": 2, "dealer": 2,
                "legal": [{"seat": 2, "discard": {"choose_from": ["9C", "TS"], "count": [1, 1]}}]}
     got = _render(context, web_server.base, discard, EUCHRE)
     assert got["prompt"] == "Your turn: choose 1 card to discard face down, then confirm."
+    farmer = {**discard, "trump": None, "pitcher": None,
+              "legal": [{"seat": 2, "discard": {"choose_from": ["9C", "TS", "9S"], "count": [3, 3]}}]}
+    assert _render(context, web_server.base, farmer, EUCHRE)["prompt"] == (
+        "Your turn: choose 3 cards to give to the kitty for as many of its own, then confirm.")
     many = {**discard, "upcard": None,
             "legal": [{"seat": 2, "discard": {"choose_from": ["9C", "TS"], "count": [0, 2]}}]}
     assert _render(context, web_server.base, many, PITCH)["prompt"] == (

@@ -285,8 +285,12 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
         assert view.discard_options is not None
         _, lo, hi = view.discard_options
         count = f"{lo}" if lo == hi else f"{lo}-{hi}"
-        out.append(f"discard {count} face down, " if view.rules.trump_by == TrumpBy.UPCARD
-                   else f"discard {count} (no point cards), ")
+        if view.rules.trump_by != TrumpBy.UPCARD:
+            out.append(f"discard {count} (no point cards), ")
+        elif view.trump is None:  # a farmer's hand, before trump is made
+            out.append(f"give {count} cards to the kitty for as many of its own, ")
+        else:
+            out.append(f"discard {count} face down, ")
         out.append("Enter", style="bold cyan")
         out.append(f" confirms: {len(selected)} selected")
     elif view.phase == Phase.EXCHANGE:

@@ -229,8 +229,10 @@ export function promptText(ctx) {
   const has = (k) => legalOf(ctx, k).length > 0;
   if (has("discard")) {
     const [lo, hi] = legalOf(ctx, "discard")[0].discard.count;
-    const face = state.upcard ? " face down" : "";
-    return `Your turn: choose ${lo === hi ? lo : `${lo} to ${hi}`} card${hi === 1 ? "" : "s"} to discard${face}, then confirm.`;
+    const n = `${lo === hi ? lo : `${lo} to ${hi}`} card${hi === 1 ? "" : "s"}`;
+    // with the upcard turned and no trump yet, a farmer's hand exchanges cards with the kitty
+    if (state.upcard && !state.trump) return `Your turn: choose ${n} to give to the kitty for as many of its own, then confirm.`;
+    return `Your turn: choose ${n} to discard${state.upcard ? " face down" : ""}, then confirm.`;
   }
   if (has("pass")) return "Your turn: choose the card(s) to pass to your partner.";
   if (has("trump") && state.upcard) return `Your turn: ${makingWords(ctx)}.`;
