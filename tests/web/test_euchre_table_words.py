@@ -293,3 +293,24 @@ def test_a_euchre_summary_credits_the_side_that_scores(web_server: Server, conte
     page.goto(web_server.base + "/replay")
     got = page.evaluate(SUMMARY_HTML_JS, [{"hand": 0, "result": result, "tricks": []}, EUCHRE])
     assert got == ["Euchre: Bot 1 & Bot 3, 2 points"]
+
+
+HAND_JS = """async ([state, options]) => {
+    const render = await import('/static/render.js');
+    const { drawingOptions } = await import('/static/panel.js');
+    const c = {state, seat: 2, opts: drawingOptions(options), offJack: true, selected: new Set(), hint: null,
+               name: (s) => `Bot ${s}`};
+    const box = document.createElement('div');
+    box.innerHTML = render.handHtml(c);
+    return [...box.querySelectorAll('.glabel')].map(e => e.textContent); }"""
+
+
+def test_the_benny_in_hand_before_trump_is_made_is_grouped_as_the_benny(
+        web_server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(web_server.base + "/replay")
+    state = {**ORDERED, "phase": "auction", "trump": None, "to_act": 0, "hand": ["BJ", "9C", "AH"]}
+    labels = page.evaluate(HAND_JS, [state, {**EUCHRE, "benny": True, "off-jack": True, "bowers": True}])
+    assert labels[-1] == "The Benny" and "Jokers" not in labels
+    pitch = page.evaluate(HAND_JS, [{**state, "hand": ["BJ", "9C"]}, {**PITCH, "jokers": 2}])
+    assert pitch[-1] == "Jokers"

@@ -10,6 +10,7 @@ export function drawingOptions(options) {
   return {
     offJack: o["off-jack"] === true,
     bowers: o.bowers === true,
+    benny: o.benny === true,
     teams: Number(o.teams) || 0,
     dynamic: o["dynamic-teams"] === true,
     // card points for *game*, where the rules score points (not tricks, as in Euchre)

@@ -255,7 +255,8 @@ export function handHtml(ctx) {
   for (const p of passes) for (const c of p.pass) pickable.add(c);
   const groups = groupHand(state.hand, state.trump, ctx.offJack, Boolean(ctx.opts && ctx.opts.bowers));
   const html = groups.map(([suit, cards]) => {
-    const label = suit === state.trump ? `Trump ${suitWords(suit)}` : suit === "J" ? "Jokers" : suitWords(suit);
+    const jokers = ctx.opts && ctx.opts.benny ? "The Benny" : "Jokers";
+    const label = suit === state.trump ? `Trump ${suitWords(suit)}` : suit === "J" ? jokers : suitWords(suit);
     const buttons = cards.map((c) => {
       let attrs;
       let cls = "";
