@@ -25,7 +25,14 @@ from pitchkit.tui.app import PlayApp
 from pitchkit.tui.cards import GLYPHS, card_label, card_markup, suit_label, suit_markup
 from pitchkit.tui.explain import card_note, jokers_note
 from pitchkit.tui.keys import choices
-from pitchkit.tui.narrate import action_line, auction_words, live_lines, result_lines, trick_lines
+from pitchkit.tui.narrate import (
+    action_line,
+    auction_words,
+    instruction,
+    live_lines,
+    result_lines,
+    trick_lines,
+)
 from pitchkit.tui.render import history_table, info_text, prompt_text, seats_table
 from pitchkit.tui.replay import ReplayApp
 from pitchkit.tui.textlog import load_replay
@@ -394,3 +401,34 @@ def test_a_farmers_hand_is_asked_to_give_cards_to_the_kitty() -> None:
     view = make_view(hand, 1)
     assert view.phase == Phase.DISCARD
     assert "give 3 cards to the kitty for as many of its own" in prompt_text(view, NAMES, choices(view)).plain
+
+
+def test_a_hint_to_make_trump_is_told_as_ordering_up_picking_up_or_naming() -> None:
+    """The hint's words at Euchre: order up (the dealer: pick up) the upcard, name a suit in round two,
+    name the suit a Benny stands for; other hints as the log says them."""
+    game = Game(make_rules("euchre"), seed=2)
+    hand = game.hand
+    assert hand.upcard is not None
+    upcard = CARDS[hand.upcard]
+    assert upcard.suit is not None
+    first = game.to_act
+    assert first is not None and first != hand.dealer
+
+    def told(action: Action) -> str:
+        return instruction(action, make_view(game.hand, action.seat), NAMES, fmt=card_label)
+
+    assert told(DeclareTrump(first, upcard.suit)) == f"order up {card_label(upcard)}"
+    for _ in range(3):
+        game.apply(Bid(game.to_act or 0, None))
+    assert told(DeclareTrump(hand.dealer, upcard.suit)) == f"pick up {card_label(upcard)}"
+    game.apply(Bid(hand.dealer, None))
+    other = next(s for s in Suit if s != upcard.suit)
+    assert told(DeclareTrump(first, other)) == f"name {other.long_name} trump"
+    assert told(Bid(first, None)) == "pass"
+    rules = make_rules("euchre-uk")
+    cards = ["JH JD AH KC 9S", "QH TC 9C AS KS", "KH QC JC QS TS", "TH AC AD KD QD"]
+    benny = Hand(rules, dealer=3, hands=[[int(c) for c in parse_cards(h.split())] for h in cards],
+                 stock=[int(c) for c in parse_cards(["BJ", "9H", "TD", "JS", "9D"])])
+    assert instruction(DeclareTrump(3, Suit.H), make_view(benny, 3), NAMES) == "name hearts for the Benny"
+    benny.apply(DeclareTrump(3, Suit.H))
+    assert instruction(DeclareTrump(0, Suit.H), make_view(benny, 0), NAMES) == "order up the Benny"

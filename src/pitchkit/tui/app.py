@@ -29,7 +29,7 @@ from pitchkit.tui.explain import (
     teams_note,
 )
 from pitchkit.tui.keys import KeyChoice, choices
-from pitchkit.tui.narrate import action_line, end_lines, live_lines, result_lines, says
+from pitchkit.tui.narrate import end_lines, instruction, live_lines, result_lines, says
 from pitchkit.tui.quitting import GuardedTable
 from pitchkit.tui.render import history_table
 from pitchkit.tui.screens import AGAIN, QUIT, HistoryScreen, SummaryScreen
@@ -411,7 +411,8 @@ class PlayApp(GuardedTable):
         if isinstance(action, Discard | PassCards):
             self.selected = frozenset(action.cards)
             self._redraw()
-        text = action_line(action, s.rules, s.names, fmt=card_markup, fmt_suit=suit_markup).split(": ", 1)[1]
+        assert s.human is not None
+        text = instruction(action, s.view(s.human), s.names, fmt=card_markup, fmt_suit=suit_markup)
         self.panel("#message").update(Text.from_markup(f"[green]Hint ({escape(by)}):[/] {text}"))
         if reason:
             self.log_line(f"[green]Hint:[/] {text}: {escape(reason)}")

@@ -14,6 +14,7 @@ from pitchkit.game import Game
 from pitchkit.hand import Hand, HandResult
 from pitchkit.rules import Credit, Rules, ScoreBy, TrumpBy
 from pitchkit.scoring import Award
+from pitchkit.view import View
 
 CardFormat = Callable[[Card], str]
 SuitFormat = Callable[[Suit], str]
@@ -131,6 +132,24 @@ def auction_words(action: Action, rules: Rules, names: Sequence[str], *,
         case Choose(_, option):
             return says(who, *choice_words(option, rules))
     return action_line(action, rules, names, fmt_suit=fmt_suit)
+
+
+def instruction(action: Action, view: View, names: Sequence[str], *, fmt: CardFormat = str,
+                fmt_suit: SuitFormat = plain_suit) -> str:
+    """An action of the seat of ``view`` as an instruction (a hint): ``"play K♠"``, ``"bid 3"``; where
+    trump is made with the upcard, ``"order up 9♦"`` (the dealer: ``"pick up 9♦"``) in round one,
+    ``"name ♥ hearts trump"`` in round two, ``"name ♥ hearts for the Benny"``."""
+    upcard = view.upcard
+    if type(action) is DeclareTrump and upcard is not None:
+        named = next((a.suit for a in view.log if type(a) is DeclareTrump), None)
+        if told_apart((*view.log, action), upcard).get(len(view.log)) == "benny":
+            return f"name {fmt_suit(action.suit)} for the Benny"
+        # round one makes the upcard's suit (a Benny's: the suit the dealer named), round two names another
+        if action.suit == (named if upcard.is_joker else upcard.suit):
+            card = "the Benny" if upcard.is_joker else fmt(upcard)
+            return f"{'pick up' if action.seat == view.dealer else 'order up'} {card}"
+        return f"name {fmt_suit(action.suit)} trump"
+    return action_line(action, view.rules, names, fmt=fmt, fmt_suit=fmt_suit).split(": ", 1)[1]
 
 
 def auction_label(rules: Rules) -> str:
