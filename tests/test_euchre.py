@@ -154,7 +154,7 @@ def test_round_two_names_another_suit() -> None:
     pass_round(hand)
     assert hand.auction.round == 2
     assert hand.legal_actions() == [Bid(0, None), *(DeclareTrump(0, s) for s in (Suit.C, Suit.D, Suit.S))]
-    with pytest.raises(IllegalActionError, match="hearts was turned down"):
+    with pytest.raises(IllegalActionError, match="hearts were turned down"):
         hand.apply(DeclareTrump(0, Suit.H))
     make(hand, "D")
     # nobody picks anything up: the first lead follows at once, from the dealer's left

@@ -186,7 +186,7 @@ class Making:
             raise IllegalActionError("the dealer must name trump (stick-dealer = true)")
         if self.round == 1:
             raise IllegalActionError(f"in round one only the upcard's suit ({up}) may be made trump")
-        raise IllegalActionError(f"{up} was turned down: name another suit")
+        raise IllegalActionError(f"{up} were turned down: name another suit")
 
     def apply(self, action: Action) -> None:
         """Apply a verified call."""
