@@ -43,6 +43,10 @@ log = logging.getLogger("pitchkit.server")
 
 #: the bot that decides when another takes too long (instant)
 QUICK_BOT = "heuristic"
+#: the reason of a hint whose bot did not answer within the cap (the quick bot's choice instead)
+LATE_HINT_REASON = "no estimate: the {bot} bot took longer than a hint may"
+#: the same when that bot failed (or its worker was lost)
+FAILED_HINT_REASON = "no estimate: the {bot} bot could not give one"
 #: most bot worker processes by default
 DEFAULT_MOST = 8
 
@@ -332,13 +336,15 @@ class BotPool:
 
     async def hint(self, name: str, view: View, *, table: str = "") -> dict[str, Any]:
         """Bot ``name``'s choice with its reason (:func:`pitchkit.bots.hints.hint_json`), the
-        estimate taking at most half the time cap; past the cap, the choice alone. From a worker
+        estimate taking at most half the time cap; past the cap, the quick bot's choice, named as
+        its own, with :data:`LATE_HINT_REASON` (:data:`FAILED_HINT_REASON` when the bot failed),
+        without waiting a second cap. From a worker
         not warm yet in a warming pool, or past the cap while the workers warm (the only worker
         may be loading the solver), the plain hint bot's choice, marked ``warming``."""
         seed = secrets.randbits(63)
         try:
             return await self._call(table, hint_json, (name, view, seed, self.seconds / 2, not self.warm))
-        except (TimeoutError, WorkerLost, BotError):
+        except (TimeoutError, WorkerLost, BotError) as e:
             if self._closed:
                 raise asyncio.CancelledError from None
             if name == FAST_HINT_BOT and self.warming():
@@ -346,10 +352,13 @@ class BotPool:
                 loop = asyncio.get_running_loop()
                 return await loop.run_in_executor(self._quick, hint_json, name, view, seed, self.seconds / 2,
                                                   False)
-            action = await self.decide(name, view, table=table)
+            # the quick bot's choice, told as its own: the bot asked for did not answer in time
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self._quick, decide, QUICK_BOT, view, seed)
             entry = action_json(view.rules, action)
             entry.pop("seat", None)
-            return {"bot": name, "action": entry, "reason": ""}
+            why = LATE_HINT_REASON if isinstance(e, TimeoutError) else FAILED_HINT_REASON
+            return {"bot": QUICK_BOT, "action": entry, "reason": why.format(bot=name)}
 
     def close(self) -> None:
         """Stop the workers (decisions under way are abandoned)."""
