@@ -306,9 +306,8 @@ class TableService:
             return self.stage(state, "close", {"reason": reason})
 
         await self._change(live, change, retry=True)
-        message = orjson.dumps({"type": "closed", "version": live.state.version, "reason": reason}).decode()
-        for sub in list(live.subscribers):
-            sub.put(message)
+        closed = {"type": "closed", "version": live.state.version, "reason": reason}
+        self._send(live, orjson.dumps(closed).decode())
         return True
 
     def stage(self, state: TableState, kind: str, data: dict[str, Any],
@@ -356,8 +355,7 @@ class TableService:
             mine.connections, mine.away_since = was.connections, was.away_since
         live.state = state
         snapshots = live.views.messages(state, "snapshot", {sub.seat for sub in live.subscribers})
-        for sub in live.subscribers:
-            sub.put(snapshots[sub.seat].decode())
+        self._send(live, {seat: msg.decode() for seat, msg in snapshots.items()})
 
     def _changed_elsewhere(self, table_id: str, version: int) -> None:
         """Another process committed ``version`` of a table: catch this process's copy up."""
@@ -399,10 +397,26 @@ class TableService:
             return
         # one message per distinct recipient (the spectators share one), built once per change
         built = live.views.messages(live.state, "update", {sub.seat for sub in live.subscribers}, entries)
-        texts = {seat: msg.decode() for seat, msg in built.items()}
+        self._send(live, {seat: msg.decode() for seat, msg in built.items()})
+
+    def _tell_connected(self, live: LiveTable, joined: Subscriber | None = None) -> None:
+        """A person's first connection opened or their last one closed: a ``presence`` message with
+        every seat as the table shows it tells everyone connected at once (``joined``, the connection
+        just opened, has it in its snapshot). Presence is not a change of the table: it is not
+        logged and the version stays. Called with the table's lock held, so that its version is
+        that of the last change everyone has been told of."""
+        state = live.state
+        seats = [s.public(i) for i, s in enumerate(state.seats)]
+        text = orjson.dumps({"type": "presence", "version": state.version, "seats": seats}).decode()
+        self._send(live, text, skip=joined)
+
+    @staticmethod
+    def _send(live: LiveTable, texts: str | dict[int, str], *, skip: Subscriber | None = None) -> None:
+        """Queue a message for every connection of a table (``texts``: one for all, or one per
+        recipient's seat) but ``skip``; a connection too far behind to take it is closed."""
         behind = []
         for sub in live.subscribers:
-            if not sub.put(texts[sub.seat]):
+            if sub is not skip and not sub.put(texts if isinstance(texts, str) else texts[sub.seat]):
                 behind.append(sub)
         for sub in behind:
             live.subscribers.discard(sub)
@@ -437,6 +451,8 @@ class TableService:
                 person.away_since = None
             sub.put(live.views.message(state, "snapshot", seat).decode())
             if person is not None:
+                if person.connections == 1:
+                    self._tell_connected(live, joined=sub)
                 await self._tell_presence(state.id, seat, person.connections)
                 if person.standin:
                     await self.commit(live, self.stage(state, "standin", {"seat": seat, "on": False}))
@@ -453,6 +469,8 @@ class TableService:
         person.connections = max(0, person.connections - 1)
         if person.connections == 0:
             person.away_since = time.monotonic()
+            async with live.lock:  # after the change being committed, if any, has been told
+                self._tell_connected(live)
         await self._tell_presence(live.state.id, sub.seat, person.connections)
         self.driver.after_change(live)
 

@@ -21,17 +21,30 @@ const page = {
   token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
   table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
   queue: [], busy: false, history: [], rules: null, lastSummary: null, preset: null, hintShown: null,
+  presence: null,
 };
 
+/** The table with each person's connection as last heard of: the table's changes are shown at the
+ * page's pace, who is connected at once (``page.presence``: the seats of the newest message). */
+function present(table) {
+  if (!table || !page.presence) return table;
+  const seats = table.seats.map((s, i) => {
+    const now = page.presence[i];
+    return now && now.kind === s.kind && "connected" in now ? { ...s, connected: now.connected } : s;
+  });
+  return { ...table, seats };
+}
+
 function ctx() {
-  const name = namer(page.table, page.seat);
-  const players = page.table ? page.table.players : 0;
-  const options = page.table ? page.table.options || {} : {};
+  const table = present(page.table);
+  const name = namer(table, page.seat);
+  const players = table ? table.players : 0;
+  const options = table ? table.options || {} : {};
   const opts = drawingOptions(options);
   // a closed table takes no action: its last state is shown without anyone to act
-  const closed = page.table && page.table.status === "closed" && page.state;
+  const closed = table && table.status === "closed" && page.state;
   return {
-    table: page.table, state: closed ? { ...page.state, to_act: null, legal: [] } : page.state, seat: page.seat, name, offJack: opts.offJack, teams: opts.teams, opts, options,
+    table, state: closed ? { ...page.state, to_act: null, legal: [] } : page.state, seat: page.seat, name, offJack: opts.offJack, teams: opts.teams, opts, options,
     selected: page.selected, hint: page.hint, groups: sides(players, opts.teams), showGame: opts.showGame,
     handTeams: opts.dynamic ? handTeams(page.state, options) : null,
   };
@@ -130,9 +143,15 @@ function onMessage(m) {
   if (m.type === "snapshot" || m.type === "update") {
     if (!performance.getEntriesByName("pitch-first-state").length) performance.mark("pitch-first-state");
     if (timing && timing.pending && !timing.pending.received && m.version > timing.pending.version) timing.pending.received = performance.now();
+    page.presence = m.table.seats;
     page.queue.push(m);
     if (page.pending && wake) wake();
     pump();
+  } else if (m.type === "presence") {
+    // someone connected or left: only the seats change; a pending click, the cards chosen and
+    // the hint on show stay as they are
+    page.presence = m.seats;
+    draw();
   } else if (m.type === "error") {
     page.pending = false;
     delete document.body.dataset.pending;
@@ -286,7 +305,7 @@ function draw() {
   document.body.classList.toggle("my-turn", Boolean(myTurn));
   document.body.dataset.version = String(c.table.version);
   document.body.dataset.status = c.table.status;
-  delete document.body.dataset.pending;
+  if (page.pending) document.body.dataset.pending = "1"; else delete document.body.dataset.pending;
   restoreFocus(focusKey, myTurn);
   if (!performance.getEntriesByName("pitch-drawn").length) performance.mark("pitch-drawn");
   if (timing) {
