@@ -13,17 +13,28 @@ const RANK_NAME = {
 };
 const ORDER = "23456789TJQKA";
 const JOKERS = { BJ: "big joker", LJ: "little joker" };
+const JOKERS_SHORT = { BJ: "Big joker", LJ: "Little joker" };
+// the jokers' names at the page's table (nameCards): a page shows one table, or one game's replay
+let jokerNames = JOKERS;
+let jokerShort = JOKERS_SHORT;
 
-/** "king of spades", "big joker". */
-export function cardName(card) {
-  return JOKERS[card] || `${RANK_NAME[card[0]]} of ${SUITS[card[1]].name}`;
+/** Name the cards by the rules of the page's table (``options``: every rule by option name, as a
+ * table or a replay gives them): where the rules have the Benny (euchre-uk) the big joker is the
+ * Benny in every word the page shows; elsewhere it is the big joker. */
+export function nameCards(options) {
+  const benny = Boolean(options && options.benny === true);
+  jokerNames = benny ? { ...JOKERS, BJ: "the Benny" } : JOKERS;
+  jokerShort = benny ? { ...JOKERS_SHORT, BJ: "the Benny" } : JOKERS_SHORT;
 }
 
-/** "K♠", "10♥", "Big joker". */
+/** "king of spades", "big joker" (at euchre-uk "the Benny"). */
+export function cardName(card) {
+  return jokerNames[card] || `${RANK_NAME[card[0]]} of ${SUITS[card[1]].name}`;
+}
+
+/** "K♠", "10♥", "Big joker" (at euchre-uk "the Benny"). */
 export function cardShort(card) {
-  if (card === "BJ") return "Big joker";
-  if (card === "LJ") return "Little joker";
-  return `${RANK_LABEL[card[0]] || card[0]}${SUITS[card[1]].sym}`;
+  return jokerShort[card] || `${RANK_LABEL[card[0]] || card[0]}${SUITS[card[1]].sym}`;
 }
 
 /** The colour partner of a suit (the off-jack's suit). */

@@ -1,6 +1,6 @@
 // Stepping through a finished game (a table's record, or a record file) with every hand visible.
 import { api, esc } from "./api.js";
-import { cardHtml, cardShort } from "./cards.js";
+import { cardHtml, cardShort, nameCards } from "./cards.js";
 import { byTricks, sides, trickHtml } from "./render.js";
 import { summaryHtml } from "./summary.js";
 import { actionWords, suitWords } from "./words.js";
@@ -42,6 +42,7 @@ function go(step) {
 
 function show(data) {
   view.data = data;
+  nameCards(data.options);
   $("load").hidden = true;
   $("replay").hidden = false;
   $("title").textContent = `Replay \u00b7 ${data.rules}`;

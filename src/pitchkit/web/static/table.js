@@ -1,7 +1,7 @@
 // The table page: joins or resumes a seat (or watches), follows the table over its websocket and
 // paces what arrives so that each trick can be read; every state comes whole from the server.
 import { api, copyLink, esc, keepTable, knownTable, myName, setMyName } from "./api.js";
-import { cardShort } from "./cards.js";
+import { cardShort, nameCards } from "./cards.js";
 import { changedHtml, changedOptions, drawingOptions, hintHtml, scoresHtml, titleText } from "./panel.js";
 import {
   actionsHtml, auctionHtml, handHtml, infoText, invitesHtml, logLines, namer, promptText, seatsHtml, sides,
@@ -208,6 +208,7 @@ async function handle(m) {
   }
   const mySeatChanged = page.seat !== (m.seat ?? null);
   page.table = m.table;
+  nameCards(m.table.options);
   page.seat = m.seat ?? null;
   page.state = m.state || null;
   page.pending = false;
@@ -362,7 +363,8 @@ function onClick(e) {
 function clickCard(card) {
   const c = card.dataset.card;
   if (card.getAttribute("aria-disabled") === "true") {
-    notice(`${cardShort(c)}: ${card.dataset.why}`);
+    const label = cardShort(c);
+    notice(`${label[0].toUpperCase()}${label.slice(1)}: ${card.dataset.why}`);
     return;
   }
   const legal = (page.state && page.state.legal) || [];
