@@ -188,8 +188,10 @@ def test_no_preset_sets_an_option_of_the_other_family(name: str) -> None:
     assert [r["option"] for r in rows if not r["applies"] and r["source"] != "model default"] == []
 
 
-def test_an_option_of_the_other_family_shows_when_given() -> None:
-    shown = table_options("euchre", "-o", "min-bid=3")
+def test_an_option_of_the_other_family_is_refused_and_shows_when_given_at_its_value() -> None:
+    refused = runner.invoke(app, ["rules", "euchre", "-o", "min-bid=3", "--table"])
+    assert refused.exit_code == 2 and refused.output.startswith("min-bid does not apply to euchre: ")
+    shown = table_options("euchre", "-o", "min-bid=2")
     assert "min-bid" in shown and "max-bid" not in shown
     result = runner.invoke(app, ["rules", "euchre", "--table"], env={"COLUMNS": "100"})
     assert "options of Pitch (hands scored by points) alone are left out" in " ".join(result.stdout.split())

@@ -274,8 +274,10 @@ def test_a_hand_record_replays_to_the_same_result() -> None:
 
 
 def test_euchre_options_need_the_upcard() -> None:
-    with pytest.raises(RulesError, match="stick-dealer needs trump-by = upcard"):
+    with pytest.raises(RulesError, match="stick-dealer does not apply to pct: trump is made by an auction"):
         make_rules("pct", {"stick-dealer": True})
+    with pytest.raises(RulesError, match="stick-dealer needs trump-by = upcard"):
+        Rules(stick_dealer=True)
     with pytest.raises(RulesError, match="going-alone needs teams of two"):
         make_rules("euchre", {"teams": 0, "min-players": 3, "max-players": 4, "players": 3})
 

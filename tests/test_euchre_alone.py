@@ -289,7 +289,7 @@ def test_a_farmers_hand_is_called_on_the_first_turn_only() -> None:
 def test_the_options_are_checked(options: dict[str, object], message: str) -> None:
     with pytest.raises(RulesError, match=message):
         EUCHRE.with_options(options)
-    with pytest.raises(RulesError, match="needs trump-by = upcard"):
+    with pytest.raises(RulesError, match=r"throw-in-no-trump does not apply to pct: .* there is no upcard"):
         make_rules("pct", {"throw-in-no-trump": True})
     assert make_rules("euchre-uk", {"farmers-hand": 4}).farmers_hand == 4  # a kitty of five
 

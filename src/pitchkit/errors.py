@@ -29,6 +29,11 @@ class UnknownOptionError(RulesError):
     """An option name that the rules model does not have."""
 
 
+class InapplicableOptionError(RulesError):
+    """An option changed where it takes no part in the rules (an auction's bid where trump is made
+    with the upcard, a march's points where hands score their points)."""
+
+
 class IllegalActionError(PitchError):
     """An action that the rules do not allow in the current state; the state is unchanged."""
 

@@ -3,7 +3,9 @@
 An :class:`OptionSchema` is built from the dataclass (``pitchkit.rules`` builds the one of
 :class:`~pitchkit.rules.Rules`). It spells fields as public option names (``dealer-steal``), turns
 option text from a command line, a record or a TOML preset into the field's type, checks a value's
-type and range, describes the allowed values for people, and writes values back as JSON.
+type and range, describes the allowed values for people, and writes values back as JSON. A field
+may declare its :class:`Scope` (``metadata["scope"]``): the rules it takes part in; changing it
+where it takes no part is refused.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ import dataclasses
 import difflib
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from pitchkit.errors import RulesError, UnknownOptionError, quote
+from pitchkit.errors import InapplicableOptionError, RulesError, UnknownOptionError, clip, quote
 from pitchkit.numbers import parse_int
 
 if TYPE_CHECKING:
@@ -54,6 +57,17 @@ def option_text(value: object, *, joiner: str = ",") -> str:
     if value is None:
         return "none"
     return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+@dataclass(frozen=True)
+class Scope:
+    """Where an option takes part, as a fact of the other options: ``test`` reads them (from the
+    options as they will be, attributes by field name), ``where`` says in words where it holds and
+    ``absent`` why an option of this scope means nothing when it does not."""
+
+    test: Callable[[Any], bool]
+    where: str
+    absent: str
 
 
 def _unwrap(hint: Any) -> tuple[Any, bool]:
@@ -168,15 +182,41 @@ class OptionSchema(Generic[Options]):
         if not ok:
             raise RulesError(f"option {label}: expected {wanted}, got {quote(value)}")
 
-    def with_options(self, options: Options, changes: Mapping[str, object]) -> Options:
+    def scope(self, name: str) -> Scope | None:
+        """Where the field ``name`` takes part (``None``: wherever the dataclass is used)."""
+        scope = self.fields[name].metadata.get("scope")
+        return scope if isinstance(scope, Scope) else None
+
+    def applies(self, options: object, name: str) -> bool:
+        """Whether the field ``name`` takes part in ``options`` (anything with the fields as
+        attributes)."""
+        scope = self.scope(name)
+        return scope is None or scope.test(options)
+
+    def check_scopes(self, base: Options, fields: Mapping[str, Any], *, label: str) -> None:
+        """Refuse a change (``fields``, coerced, by field name) of an option that takes no part in
+        ``base`` so changed, with :class:`InapplicableOptionError` naming it, ``label`` (what the
+        options are of: a preset's name) and why. A value equal to ``base``'s changes nothing and
+        passes."""
+        after = types.SimpleNamespace(**{n: getattr(base, n) for n in self.fields} | dict(fields))
+        for name, value in fields.items():
+            scope = self.scope(name)
+            if scope is not None and value != getattr(base, name) and not scope.test(after):
+                raise InapplicableOptionError(
+                    f"{option_name(name)} does not apply to {clip(label)}: {scope.absent}")
+
+    def with_options(self, options: Options, changes: Mapping[str, object], *,
+                     label: str = "these rules") -> Options:
         """A copy of ``options`` with options overridden by public name; values may be strings,
-        as from a command line."""
+        as from a command line. An option that takes no part in the result is refused
+        (:meth:`check_scopes`; ``label`` names what the options are of)."""
         if not isinstance(changes, Mapping):
             raise RulesError(f"options must be a mapping of names to values, not {quote(changes)}")
         fields: dict[str, Any] = {}
         for raw_name, raw_value in changes.items():
             name = self.field_name(raw_name)
             fields[name] = self.coerce(name, raw_value)
+        self.check_scopes(options, fields, label=label)
         return dataclasses.replace(options, **fields)
 
     def diff(self, options: Options, base: Options) -> dict[str, object]:

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from pitchkit.errors import RulesError, UnknownPresetError, quote
-from pitchkit.rules import Rules, coerce_option, option_field_name
+from pitchkit.rules import OPTIONS, Rules, coerce_option, option_field_name
 
 
 @dataclass(frozen=True)
@@ -38,6 +38,7 @@ class Preset:
 def _build(name: str, table: dict[str, Any]) -> Preset:
     values = {option_field_name(k): coerce_option(option_field_name(k), v)
               for k, v in table.get("rules", {}).items()}
+    OPTIONS.check_scopes(Rules(), values, label=name)  # a preset sets only options that take part
     sources = {option_field_name(k): str(v) for k, v in table.get("sources", {}).items()}
     return Preset(
         name=name,

@@ -17,12 +17,12 @@ from typing import Any
 from pitchkit.cards import deck_indices, mask_of
 from pitchkit.errors import PitchError, RulesError, clip, quote
 from pitchkit.numbers import parse_int
-from pitchkit.options import TEXT_LIMIT, OptionSchema, option_json, option_name
+from pitchkit.options import TEXT_LIMIT, OptionSchema, Scope, option_json, option_name
 
 __all__ = [
-    "BID_LIMIT", "OPTIONS", "OPTION_FIELDS", "OPTION_RANGES", "POINT_VALUES", "TEXT_LIMIT", "AllPass",
-    "Credit", "DealerSteal", "FirstDealer", "FirstLead", "GoingOut", "MisdealDealer", "Rules", "ScoreBy",
-    "StuckBid", "TrumpBy", "coerce_option", "option_field_name", "option_json", "option_name",
+    "BID_LIMIT", "OPTIONS", "OPTION_FIELDS", "OPTION_RANGES", "POINT_VALUES", "SCOPES", "TEXT_LIMIT",
+    "AllPass", "Credit", "DealerSteal", "FirstDealer", "FirstLead", "GoingOut", "MisdealDealer", "Rules",
+    "ScoreBy", "StuckBid", "TrumpBy", "coerce_option", "option_field_name", "option_json", "option_name",
     "option_range",
 ]
 
@@ -119,8 +119,26 @@ POINT_VALUES: dict[str, int] = {
 }
 
 
-def _opt(default: Any, help: str) -> Any:
-    return field(default=default, metadata={"help": help})
+#: Where an option takes part, by how trump is made and how a hand scores: the rules' own facts.
+#: Each option that needs one names it beside its definition (``scope=``); changing it anywhere
+#: else is refused. An option without one takes part in every game.
+AUCTION = Scope(lambda r: r.trump_by != TrumpBy.UPCARD, "trump is made by an auction (Pitch)",
+                "trump is made with the upcard, there is no auction")
+UPCARD = Scope(lambda r: r.trump_by == TrumpBy.UPCARD, "trump is made with the upcard (Euchre)",
+               "trump is made by an auction, there is no upcard")
+#: Pitch's two jokers: with the upcard a joker turned up is the Benny, named by the dealer
+JOKERS = Scope(AUCTION.test, "trump is made by an auction (Pitch)",
+               "trump is made with the upcard, where the deck's joker is the Benny (benny = true)")
+BY_POINTS = Scope(lambda r: r.score_by == ScoreBy.POINTS, "a hand scores its points (Pitch)",
+                  "a hand scores by the makers' tricks, not by points")
+BY_TRICKS = Scope(lambda r: r.score_by == ScoreBy.TRICKS, "a hand scores by the makers' tricks (Euchre)",
+                  "a hand scores its points, not by the makers' tricks")
+#: the scopes, in the order docs/rules.md lists them
+SCOPES = (AUCTION, JOKERS, BY_POINTS, UPCARD, BY_TRICKS)
+
+
+def _opt(default: Any, help: str, scope: Scope | None = None) -> Any:
+    return field(default=default, metadata={"help": help, "scope": scope})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,85 +150,108 @@ class Rules:
     min_players: int = _opt(2, "fewest players the system allows")
     max_players: int = _opt(6, "most players the system allows")
     teams: int = _opt(0, "0 for individuals, or the number of fixed teams (seat s on team s % teams)")
-    dynamic_teams: bool = _opt(False, "teams form each hand: who played high and low vs the rest")
-    jokers: int = _opt(0, "jokers in the deck (0 or 2)")
+    dynamic_teams: bool = _opt(False, "teams form each hand: who played high and low vs the rest",
+                               scope=BY_POINTS)
+    jokers: int = _opt(0, "jokers in the deck (0 or 2)", scope=JOKERS)
     low_rank: int = _opt(2, "lowest rank of each suit in the deck (2: 52 cards; 9: 9 to ace, 24 cards)")
-    benny: bool = _opt(False, "a joker, the Benny, joins the deck as the highest trump")
-    equal_jokers: bool = _opt(False, "the two jokers rank equal; the first played wins a tie")
+    benny: bool = _opt(False, "a joker, the Benny, joins the deck as the highest trump", scope=UPCARD)
+    equal_jokers: bool = _opt(False, "the two jokers rank equal; the first played wins a tie", scope=JOKERS)
     off_jack: bool = _opt(False, "the jack of trump's colour (jick, off-jack) is a trump")
     bowers: bool = _opt(
         False, "the jack of trump (right bower) and the off-jack (left bower) are the two highest trumps"
     )
     hand_size: int = _opt(6, "cards dealt to each player")
     deal_packet: int = _opt(3, "cards dealt to a player at a time")
-    min_bid: int = _opt(2, "lowest bid")
-    max_bid: int = _opt(4, "highest numeric bid")
-    max_bid_name: str = _opt("", "a name that also means the highest bid (e.g. smudge)")
-    smudge_bids: bool = _opt(False, "'smudge' and 'over-smudge' bids above the numeric bids")
-    smudge_value: int = _opt(52, "what a smudge or over-smudge scores when made, or costs when set")
+    min_bid: int = _opt(2, "lowest bid", scope=AUCTION)
+    max_bid: int = _opt(4, "highest numeric bid", scope=AUCTION)
+    max_bid_name: str = _opt("", "a name that also means the highest bid (e.g. smudge)", scope=AUCTION)
+    smudge_bids: bool = _opt(False, "'smudge' and 'over-smudge' bids above the numeric bids", scope=AUCTION)
+    smudge_value: int = _opt(52, "what a smudge or over-smudge scores when made, or costs when set",
+                             scope=AUCTION)
     smudge_hole_to_zero: bool = _opt(
         True, "a team below zero that makes a smudge gets the smudge or moves to zero, whichever is less"
-    )
-    pitch_ends_auction: bool = _opt(False, "a bid of the highest numeric value ends the auction")
-    dealer_steal: DealerSteal = _opt(DealerSteal.NONE, "dealer may take the high bid: none, same, one-more")
-    all_pass: AllPass = _opt(AllPass.DEALER_TAKES, "all others passed: dealer-takes or take-or-run")
-    dealer_min_bid: int = _opt(0, "lowest bid the dealer may make when all others passed (0: min_bid)")
+    , scope=AUCTION)
+    pitch_ends_auction: bool = _opt(False, "a bid of the highest numeric value ends the auction",
+                                    scope=AUCTION)
+    dealer_steal: DealerSteal = _opt(DealerSteal.NONE, "dealer may take the high bid: none, same, one-more",
+                                     scope=AUCTION)
+    all_pass: AllPass = _opt(AllPass.DEALER_TAKES, "all others passed: dealer-takes or take-or-run",
+                             scope=AUCTION)
+    dealer_min_bid: int = _opt(0, "lowest bid the dealer may make when all others passed (0: min_bid)",
+                               scope=AUCTION)
     stuck_dealer_bid: StuckBid = _opt(
         StuckBid.EXACT, "all others passed: the dealer bids exactly the forced bid, or at-least it"
-    )
-    run_extra_cards: int = _opt(3, "cards each player gets when the dealer runs it (deck permitting)")
-    misdeal_no_face: bool = _opt(False, "a player dealt no point or face card may call a misdeal")
+    , scope=AUCTION)
+    run_extra_cards: int = _opt(3, "cards each player gets when the dealer runs it (deck permitting)",
+                                scope=AUCTION)
+    misdeal_no_face: bool = _opt(False, "a player dealt no point or face card may call a misdeal",
+                                 scope=AUCTION)
     trump_by: TrumpBy = _opt(
         TrumpBy.LEAD, "trump by the pitcher's first lead, declared by the bidder, or made with the upcard"
     )
-    stick_dealer: bool = _opt(False, "upcard: the dealer may not pass in round two (stick the dealer)")
-    keep_upcard: bool = _opt(False, "upcard: the dealer who picks it up may not discard it")
-    going_alone: bool = _opt(False, "upcard: the maker may go alone, the partner sitting out the hand")
-    canadian: bool = _opt(False, "upcard: ordering up one's partner, the dealer, means going alone")
-    club_euchre: bool = _opt(False, "upcard: a club turned up must be picked up; the dealer's team makes it")
+    stick_dealer: bool = _opt(False, "upcard: the dealer may not pass in round two (stick the dealer)",
+                              scope=UPCARD)
+    keep_upcard: bool = _opt(False, "upcard: the dealer who picks it up may not discard it", scope=UPCARD)
+    going_alone: bool = _opt(False, "upcard: the maker may go alone, the partner sitting out the hand",
+                             scope=UPCARD)
+    canadian: bool = _opt(False, "upcard: ordering up one's partner, the dealer, means going alone",
+                          scope=UPCARD)
+    club_euchre: bool = _opt(False, "upcard: a club turned up must be picked up; the dealer's team makes it",
+                             scope=UPCARD)
     throw_in: bool = _opt(
         False, "upcard: a throw-in hand (only nines and tens, or with them a lone ace, king or jack, or "
-        "three queens) may be thrown in for a redeal")
+        "three queens) may be thrown in for a redeal", scope=UPCARD)
     throw_in_no_trump: bool = _opt(
         False, "upcard: after the make, a hand of only non-trump nines and tens may be thrown in for a "
-        "redeal instead of playing its first card")
+        "redeal instead of playing its first card", scope=UPCARD)
     farmers_hand: int = _opt(0, "upcard: a player dealt only nines and tens may exchange this many cards "
-                             "with the kitty's face-down cards before speaking (0: no farmer's hand)")
-    partners_best: bool = _opt(False, "upcard: a loner and the partner exchange one card, face down")
+                             "with the kitty's face-down cards before speaking (0: no farmer's hand)",
+                                 scope=UPCARD)
+    partners_best: bool = _opt(False, "upcard: a loner and the partner exchange one card, face down",
+                               scope=UPCARD)
     first_lead: FirstLead = _opt(FirstLead.PITCHER, "the first lead: pitcher, or dealer-left")
-    draw_to: int = _opt(0, "after trump, discard and draw back to this many cards (0: no draw)")
-    bidder_takes_stock: bool = _opt(False, "after the draw the bidder takes the rest of the stock")
+    draw_to: int = _opt(0, "after trump, discard and draw back to this many cards (0: no draw)",
+                        scope=AUCTION)
+    bidder_takes_stock: bool = _opt(False, "after the draw the bidder takes the rest of the stock",
+                                    scope=AUCTION)
     bidder_leads_trump: bool = _opt(False, "the bidder's first lead must be a trump if he holds one")
     must_follow: bool = _opt(False, "a player who can follow the suit led must (no trumping in instead)")
-    partner_pass: int = _opt(0, "cards each player passes face down to the partner before the first lead")
+    partner_pass: int = _opt(0, "cards each player passes face down to the partner before the first lead",
+                             scope=AUCTION)
     bury_misdeal_dealer: MisdealDealer = _opt(
         MisdealDealer.SAME, "the bidder would bury a point card: the same or the next dealer deals again"
-    )
+    , scope=AUCTION)
     score_by: ScoreBy = _opt(ScoreBy.POINTS, "a hand scores its points, or by the makers' tricks")
-    made_points: int = _opt(1, "tricks: the makers take a majority of the tricks but not all")
-    march_points: int = _opt(2, "tricks: the makers take every trick (a march)")
-    alone_march_points: int = _opt(4, "tricks: a maker going alone takes every trick")
-    euchre_points: int = _opt(2, "tricks: to the defenders when the makers take fewer than a majority")
+    made_points: int = _opt(1, "tricks: the makers take a majority of the tricks but not all",
+                            scope=BY_TRICKS)
+    march_points: int = _opt(2, "tricks: the makers take every trick (a march)", scope=BY_TRICKS)
+    alone_march_points: int = _opt(4, "tricks: a maker going alone takes every trick", scope=BY_TRICKS)
+    euchre_points: int = _opt(2, "tricks: to the defenders when the makers take fewer than a majority",
+                              scope=BY_TRICKS)
     super_euchre_points: int = _opt(
         0, "tricks: to the defenders when they take every trick (0: euchre-points)"
-    )
+    , scope=BY_TRICKS)
     defend_alone_points: int = _opt(
         0, "upcard: against a loner a defender may defend alone, the partner sitting out; a lone "
-        "defender's euchre scores this (0: no defending alone)")
+        "defender's euchre scores this (0: no defending alone)", scope=UPCARD)
     blind_loner_points: int = _opt(
         0, "upcard: before looking, a player may go alone with the upcard's suit as trump and no exchange; "
-        "a march scores this (0: no blind double loner)")
-    points: tuple[str, ...] = _opt(("high", "low", "jack", "game"), "point categories, in scoring order")
-    high_credit: Credit = _opt(Credit.PLAYER, "high goes to the player of the card or its capturer")
-    low_credit: Credit = _opt(Credit.PLAYER, "low goes to the player of the card or its capturer")
-    jack_credit: Credit = _opt(Credit.CAPTURER, "jack goes to the player of the card or its capturer")
-    single_trump_low: bool = _opt(True, "a lone trump in play scores low as well as high")
+        "a march scores this (0: no blind double loner)", scope=UPCARD)
+    points: tuple[str, ...] = _opt(("high", "low", "jack", "game"), "point categories, in scoring order",
+                                   scope=BY_POINTS)
+    high_credit: Credit = _opt(Credit.PLAYER, "high goes to the player of the card or its capturer",
+                               scope=BY_POINTS)
+    low_credit: Credit = _opt(Credit.PLAYER, "low goes to the player of the card or its capturer",
+                              scope=BY_POINTS)
+    jack_credit: Credit = _opt(Credit.CAPTURER, "jack goes to the player of the card or its capturer",
+                               scope=BY_POINTS)
+    single_trump_low: bool = _opt(True, "a lone trump in play scores low as well as high", scope=BY_POINTS)
     target: int | None = _opt(11, "points to win the game (none: play a number of deals)")
     deals_per_player: int | None = _opt(None, "game ends after each player has dealt this many times")
     going_out: GoingOut = _opt(GoingOut.HIGHEST, "highest, scoring-order or pitcher")
     pitcher_must_make: bool = _opt(
         False, "with going-out = pitcher, a set pitcher cannot go out even at the target"
-    )
+    , scope=BY_POINTS)
     bidder_only_within: int | None = _opt(
         None, "when every side is this close to the target, only the bidder can go out"
     )
@@ -333,7 +374,7 @@ class Rules:
 
     def with_options(self, options: Mapping[str, object]) -> Rules:
         """A copy with options overridden by name; values may be strings, as from a command line."""
-        return OPTIONS.with_options(self, options)
+        return OPTIONS.with_options(self, options, label=self.preset)
 
     def modified(self) -> tuple[str, ...]:
         """Options (public names) where these rules depart from their preset, beyond the choices

@@ -185,7 +185,8 @@ def _trump(rules: Rules) -> list[str]:
         if rules.off_jack:
             lines.append("Leading a jack, the pitcher names its suit or the other suit of its colour.")
     if rules.bidder_leads_trump:
-        lines.append("The pitcher's first lead must be a trump if they hold one.")
+        who = "maker" if rules.trump_by == TrumpBy.UPCARD else "pitcher"
+        lines.append(f"The {who}'s first lead must be a trump if they hold one.")
     lines.append(_trump_order(rules))
     return lines
 
@@ -347,13 +348,16 @@ def _winning(rules: Rules) -> list[str]:
         times = {1: "once", 2: "twice"}.get(rules.deals_per_player, f"{number(rules.deals_per_player)} times")
         lines.append(f"The game ends when every player has dealt {times}: the highest score wins, and tied "
                      "leaders play on alone until one leads.")
+    upcard = rules.trump_by == TrumpBy.UPCARD
     if rules.bidder_only_within is not None and rules.target is not None:
+        making = f"{side} that makes trump can go out, by making it" if upcard else \
+            f"bidding {side} can go out, by making its bid"
         lines.append(f"When every {side} is within {rules.bidder_only_within} of {rules.target} "
-                     f"({rules.target - rules.bidder_only_within} or more), only the bidding {side} can go "
-                     "out, by making its bid.")
+                     f"({rules.target - rules.bidder_only_within} or more), only the {making}.")
     if rules.sets_to_lose is not None:
-        lines.append(f"A {side} set {number(rules.sets_to_lose)} times in a row on its own bids loses the "
-                     "game.")
+        lost = "euchred" if rules.score_by == ScoreBy.TRICKS else "set"
+        own = "as the makers" if upcard else "on its own bids"
+        lines.append(f"A {side} {lost} {number(rules.sets_to_lose)} times in a row {own} loses the game.")
     return lines
 
 
