@@ -154,6 +154,16 @@ class Player:
                 return legal
         return []
 
+    def legal_with(self, key: str) -> list[dict[str, Any]]:
+        """The legal actions of kind ``key`` of the state the page shows: the frames this page
+        received are reported to the test as events of their own, which may come after the page
+        has drawn the state, so they are waited for (bounded)."""
+        deadline = time.monotonic() + WAIT_MS / 1000
+        while not (found := [a for a in self.legal_actions() if key in a]):
+            assert time.monotonic() < deadline, f"the page offers a {key}, its frames have none"
+            self.page.wait_for_timeout(20)
+        return found
+
     def step(self, *, try_illegal: bool = True) -> str:
         """Take one legal choice by clicking (first trying an illegal card, which must do nothing);
         waits for the page's next version. Returns what was done."""
@@ -164,11 +174,14 @@ class Player:
             card = self.rng.choice(c["illegal"])
             button = self.page.locator(f'#hand button.card[data-card="{card}"]')
             assert not button.is_enabled(), f"illegal {card} is offered as enabled"
-            for _ in range(3):  # the hand may be drawn again (a seat's news) as the click lands
+            # a click at the card's place misses it when the table moves as it lands (a finished
+            # trick cleared away after being shown): click again until the page answers, bounded
+            deadline = time.monotonic() + WAIT_MS / 1000
+            while time.monotonic() < deadline:
                 button.click(force=True)
                 try:
                     self.page.wait_for_function("() => document.querySelector('#notice').textContent.trim()",
-                                                timeout=1000)
+                                                timeout=500)
                     break
                 except PlaywrightTimeout:
                     continue
@@ -176,8 +189,7 @@ class Player:
             acts = [m for m in self.sent[sent:] if json.loads(m).get("type") == "act"]
             assert not acts, f"clicking illegal {card} sent {acts}"
         if c["discard"]:
-            legal = self.legal_actions()
-            spec = next(a["discard"] for a in legal if "discard" in a)
+            spec = self.legal_with("discard")[0]["discard"]
             count = self.rng.randint(spec["count"][0], spec["count"][1])
             for card in self.rng.sample(spec["choose_from"], count):
                 self.page.click(f'#hand button.card[data-card="{card}"]')
@@ -185,7 +197,7 @@ class Player:
             self.page.click("#discard-go")
             done = f"discard {count}"
         elif c["multipass"]:
-            option = self.rng.choice([a for a in self.legal_actions() if "pass" in a])
+            option = self.rng.choice(self.legal_with("pass"))
             for card in option["pass"]:
                 self.page.click(f'#hand button.card[data-card="{card}"]')
             self.page.click("#pass-go")

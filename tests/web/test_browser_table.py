@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,8 @@ def test_a_person_and_three_bots_play_a_hand_of_every_preset_by_clicking_legal_c
     page.click("#create button[type=submit]")
     page.click("#open-table")
     assert players >= 2
+    # the click starts the navigation; the address changes once it commits
+    page.wait_for_url(re.compile(r"/t/[^/?]+"))
     table_id = page.url.split("/t/")[1].split("?")[0]
     page.goto(f"{web_server.base}/t/{table_id}?pace=fast")
     player.wait_board()
