@@ -7,7 +7,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -297,6 +297,36 @@ def on_turn_among_bots(page: Page, base: str) -> tuple[Player, str]:
     player.join(made["invites"][0]["link"], "Ann")
     assert player.wait_turn_or_summary() == "turn"
     return player, str(made["id"])
+
+
+class AnsweredTable:
+    """A table page's websocket answered by the test rather than the server (Playwright's websocket
+    routes): ``first`` is sent as the page connects, each message the page sends is kept and
+    ``answer`` gives the replies to it; :meth:`send` tells the page something at any time."""
+
+    def __init__(self, page: Page, first: dict[str, Any],
+                 answer: Callable[[dict[str, Any]], list[dict[str, Any]]] | None = None) -> None:
+        self.first = first
+        self.answer = answer
+        self.routes: list[WebSocketRoute] = []
+        self.sent: list[dict[str, Any]] = []
+        page.route_web_socket(re.compile(r".*/ws/tables/.*"), self._connect)
+
+    def _connect(self, ws: WebSocketRoute) -> None:
+        self.routes.append(ws)
+        ws.on_message(lambda raw: self._message(ws, raw))
+        ws.send(json.dumps(self.first))
+
+    def _message(self, ws: WebSocketRoute, raw: str | bytes) -> None:
+        message = json.loads(raw)
+        self.sent.append(message)
+        for reply in self.answer(message) if self.answer is not None else []:
+            ws.send(json.dumps(reply))
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Send ``message`` to the page."""
+        for ws in self.routes:
+            ws.send(json.dumps(message))
 
 
 class Network:

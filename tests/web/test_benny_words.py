@@ -2,20 +2,19 @@
 and its table of cards (it was "Big joker"); where the rules have no Benny it stays the big joker.
 
 The page is a real euchre-uk table joined by its invite, whose websocket is answered by the test
-(Playwright's websocket routes) so that the Benny is surely in the person's hand.
+(:class:`~tests.web.driver.AnsweredTable`) so that the Benny is surely in the person's hand.
 """
 
 from __future__ import annotations
 
-import json
-import re
+from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import BrowserContext, WebSocketRoute
+from playwright.sync_api import BrowserContext
 
 from tests.server.client import http, ok
 from tests.server.conftest import Server
-from tests.web.driver import Player, create_table
+from tests.web.driver import AnsweredTable, Player, create_table
 
 HAND = ["BJ", "AS", "9C", "KH", "QD"]
 #: seat 1 ordered up the ten of spades; seat 0 leads the first trick
@@ -30,31 +29,22 @@ HINT = {"type": "hint", "bot": "pimc", "action": {"play": "BJ"}, "reason": "take
         "cards": [{"play": "BJ", "value": 1.5}, {"play": "AS", "value": 0.8}]}
 
 
-class BennyTable:
-    """The table's websocket as the test answers it: a snapshot with the Benny in seat 0's hand, a
-    hint, and the update that plays it."""
+def answer(table: dict[str, Any]) -> Callable[[dict[str, Any]], list[dict[str, Any]]]:
+    """The replies to the page: the hint, and the update that plays the Benny."""
+    version = int(table["version"])
 
-    def __init__(self, table: dict[str, Any]) -> None:
-        self.table = table
-        self.version = int(table["version"])
-
-    def connect(self, ws: WebSocketRoute) -> None:
-        ws.on_message(lambda message: self.answer(ws, json.loads(message)))
-        ws.send(json.dumps({"type": "snapshot", "version": self.version, "seat": 0, "table": self.table,
-                            "state": STATE}))
-
-    def answer(self, ws: WebSocketRoute, message: dict[str, Any]) -> None:
+    def reply(message: dict[str, Any]) -> list[dict[str, Any]]:
         if message["type"] == "hint":
-            ws.send(json.dumps({**HINT, "version": self.version}))
-        elif message["type"] == "act" and message["action"] == {"play": "BJ"}:
-            self.version += 1
+            return [{**HINT, "version": version}]
+        if message["type"] == "act" and message["action"] == {"play": "BJ"}:
             played = {"seat": 0, "play": "BJ"}
             state = {**STATE, "to_act": 1, "trick": [[0, "BJ"]], "hand": HAND[1:], "legal": [],
                      "hand_sizes": [4, 5, 5, 5], "log": [*STATE["log"], played]}
-            table = {**self.table, "version": self.version}
-            ws.send(json.dumps({"type": "update", "version": self.version, "seat": 0, "table": table,
-                                "state": state, "events": [{"seq": self.version, "kind": "action",
-                                                            "action": played}]}))
+            later = version + 1
+            return [{"type": "update", "version": later, "seat": 0, "table": {**table, "version": later},
+                     "state": state, "events": [{"seq": later, "kind": "action", "action": played}]}]
+        return []
+    return reply
 
 
 def test_euchre_uk_names_the_big_joker_the_benny_in_the_log_and_the_hint(
@@ -64,8 +54,8 @@ def test_euchre_uk_names_the_big_joker_the_benny_in_the_log_and_the_hint(
     player = Player(page)
     table = ok(http(web_server.base, "GET", f"/api/tables/{made['id']}"))
     assert table["options"]["benny"] is True
-    answering = BennyTable(table)
-    page.route_web_socket(re.compile(r".*/ws/tables/.*"), answering.connect)
+    first = {"type": "snapshot", "version": table["version"], "seat": 0, "table": table, "state": STATE}
+    AnsweredTable(page, first, answer(table))
     player.join(made["invites"][0]["link"], "Ann")
 
     benny = page.locator('#hand button.card[data-card="BJ"]')

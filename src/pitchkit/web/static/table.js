@@ -367,6 +367,7 @@ function clickCard(card) {
     notice(`${label[0].toUpperCase()}${label.slice(1)}: ${card.dataset.why}`);
     return;
   }
+  if (page.pending) return;  // a choice is on its way: the cards it names stay chosen
   const legal = (page.state && page.state.legal) || [];
   if (legal.some((a) => a.play === c)) return act({ play: c });
   const single = legal.find((a) => Array.isArray(a.pass) && a.pass.length === 1 && a.pass[0] === c);
