@@ -222,10 +222,11 @@ def test_euchre_shows_the_turned_up_card_and_offers_to_order_it_up(
     upcard = page.inner_text("figure.upcard figcaption")
     assert upcard == "turned up"
     assert "turned up" in page.inner_text("#info")
-    if page.inner_text("#prompt").startswith("Your turn"):
-        assert "is turned up" in page.inner_text("#prompt")
-        buttons = page.locator("button.act").all_inner_texts()
+    prompt = page.inner_text("#prompt")
+    if prompt.startswith("Your turn"):
         verb = "Pick up" if "You dealt" in page.inner_text("#info") else "Order up"  # the dealer picks it up
+        assert prompt.startswith(f"Your turn: {verb.lower()} ") and prompt.endswith(" or pass."), prompt
+        buttons = page.locator("button.act").all_inner_texts()
         assert any(b.startswith(verb) for b in buttons) and "Pass" in " ".join(buttons)
     assert not player.errors
 
