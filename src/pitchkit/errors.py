@@ -31,7 +31,11 @@ class UnknownOptionError(RulesError):
 
 class InapplicableOptionError(RulesError):
     """An option changed where it takes no part in the rules (an auction's bid where trump is made
-    with the upcard, a march's points where hands score their points)."""
+    with the upcard, a march's points where hands score their points); ``field`` names it."""
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
 
 
 class IllegalActionError(PitchError):

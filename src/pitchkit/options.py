@@ -203,21 +203,30 @@ class OptionSchema(Generic[Options]):
             scope = self.scope(name)
             if scope is not None and value != getattr(base, name) and not scope.test(after):
                 raise InapplicableOptionError(
-                    f"{option_name(name)} does not apply to {clip(label)}: {scope.absent}")
+                    f"{option_name(name)} does not apply to {clip(label)}: {scope.absent}", field=name)
 
     def with_options(self, options: Options, changes: Mapping[str, object], *,
-                     label: str = "these rules") -> Options:
+                     label: str = "these rules", stored: bool = False) -> Options:
         """A copy of ``options`` with options overridden by public name; values may be strings,
         as from a command line. An option that takes no part in the result is refused
-        (:meth:`check_scopes`; ``label`` names what the options are of)."""
+        (:meth:`check_scopes`; ``label`` names what the options are of); with ``stored`` (options
+        read back from what was saved before such options were refused) it is left out instead: it
+        changed nothing in play."""
         if not isinstance(changes, Mapping):
             raise RulesError(f"options must be a mapping of names to values, not {quote(changes)}")
         fields: dict[str, Any] = {}
         for raw_name, raw_value in changes.items():
             name = self.field_name(raw_name)
             fields[name] = self.coerce(name, raw_value)
-        self.check_scopes(options, fields, label=label)
-        return dataclasses.replace(options, **fields)
+        while True:
+            try:
+                self.check_scopes(options, fields, label=label)
+            except InapplicableOptionError as e:
+                if not stored or e.field not in fields:
+                    raise
+                del fields[e.field]
+                continue
+            return dataclasses.replace(options, **fields)
 
     def diff(self, options: Options, base: Options) -> dict[str, object]:
         """The options (by public name) where ``options`` differs from ``base``, in JSON form."""

@@ -85,11 +85,13 @@ def find_preset(name: str) -> Preset | None:
 
 
 def make_rules(variant: str, options: Mapping[str, object] | None = None, *,
-               players: int | None = None) -> Rules:
-    """Rules of a preset with options applied (``players`` is a shorthand for that option)."""
+               players: int | None = None, stored: bool = False) -> Rules:
+    """Rules of a preset with options applied (``players`` is a shorthand for that option); with
+    ``stored``, an option that takes no part in the preset is left out, not refused (options read
+    back from a table, a saved game or an event made before such options were refused)."""
     if options is not None and not isinstance(options, Mapping):
         raise RulesError(f"options must be a mapping of names to values, not {quote(options)}")
     opts: dict[str, object] = dict(options or {})
     if players is not None:
         opts["players"] = players
-    return get_preset(variant).rules.with_options(opts)
+    return get_preset(variant).rules.with_options(opts, stored=stored)

@@ -30,7 +30,7 @@ _ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose", "ruling")
 _RULING_KEYS = ("delta", "sit_out", "deal_passes")
 
 
-def _rules_of(doc: Mapping[str, Any], n_seats: int) -> Rules:
+def _rules_of(doc: Mapping[str, Any], n_seats: int, *, stored: bool = False) -> Rules:
     variant = doc.get("variant")
     if not isinstance(variant, str):
         raise RecordError("record: 'variant' must be a preset name")
@@ -42,7 +42,7 @@ def _rules_of(doc: Mapping[str, Any], n_seats: int) -> Rules:
     if given is not None and given != n_seats:
         raise RecordError(f"record: option players={quote(given)} but {n_seats} hands are given")
     opts["players"] = n_seats
-    return get_preset(variant).rules.with_options(opts)
+    return get_preset(variant).rules.with_options(opts, stored=stored)
 
 
 def _int(value: object, what: str, lo: int, hi: int) -> int:
@@ -52,8 +52,9 @@ def _int(value: object, what: str, lo: int, hi: int) -> int:
     return parse_int(value, what=what, lo=lo, hi=hi, error=RecordError)
 
 
-def load_hand(doc: object, *, scores: list[int] | None = None) -> Hand:
-    """Build the dealt :class:`Hand` of a hand record (no actions applied yet)."""
+def load_hand(doc: object, *, scores: list[int] | None = None, stored: bool = False) -> Hand:
+    """Build the dealt :class:`Hand` of a hand record (no actions applied yet); ``stored``: a record
+    pitchkit saved itself (:func:`pitchkit.presets.make_rules`'s ``stored``)."""
     if not isinstance(doc, dict):
         raise RecordError("record: a hand record must be a JSON object")
     unknown = set(doc) - {"variant", "options", "modified", "dealer", "scores", "hands", "stock",
@@ -63,7 +64,7 @@ def load_hand(doc: object, *, scores: list[int] | None = None) -> Hand:
     hands = doc.get("hands")
     if not isinstance(hands, list) or not hands:
         raise RecordError("record: 'hands' must be a list with one list of cards per seat")
-    rules = _rules_of(doc, len(hands))
+    rules = _rules_of(doc, len(hands), stored=stored)
     said = doc.get("modified")
     changed = sorted(rules.modified())
     if said is not None and (not isinstance(said, list) or sorted(map(str, said)) != changed):
@@ -356,12 +357,13 @@ def _stepper(game: Game, index: int, hand: Hand, on_step: OnStep | None) -> Call
 
 
 def replay_game(docs: list[object], *, on_step: OnStep | None = None,
-                game: Game | None = None) -> tuple[Game, list[Hand]]:
+                game: Game | None = None, stored: bool = False) -> tuple[Game, list[Hand]]:
     """Replay a game record (hand records in order) through one :class:`Game`, checking that each
     deal fits the game (dealer in turn, scores carried); returns the game and its hands.
 
     ``game`` is a new game to replay into (a seeded game deals on from its own random source),
-    else one is made from the first hand."""
+    else one is made from the first hand; ``stored``: a game pitchkit saved itself (see
+    :func:`load_hand`)."""
     if not docs:
         raise RecordError("record: a game record needs at least one hand")
     first = docs[0]
@@ -374,7 +376,7 @@ def replay_game(docs: list[object], *, on_step: OnStep | None = None,
         merged = {"variant": first.get("variant"), "options": first.get("options", {}), **doc}
         try:
             if game is None:
-                hand = load_hand(merged)
+                hand = load_hand(merged, stored=stored)
                 game = Game(hand.rules, dealer=hand.dealer, seed=0)
                 game.scores = list(hand.scores_before)
                 game.hand = hand
@@ -382,7 +384,7 @@ def replay_game(docs: list[object], *, on_step: OnStep | None = None,
                 if game.end is not None:
                     seats = ", ".join(map(str, game.end.winners))
                     raise RecordError(f"the game was already won by seat {seats}: {game.end.reason}")
-                hand = load_hand(merged, scores=list(game.scores))
+                hand = load_hand(merged, scores=list(game.scores), stored=stored)
                 game.set_hand(hand)
             if on_step is not None:
                 on_step(i, hand, None)

@@ -372,9 +372,11 @@ class Rules:
 
         return get_preset(name).rules
 
-    def with_options(self, options: Mapping[str, object]) -> Rules:
-        """A copy with options overridden by name; values may be strings, as from a command line."""
-        return OPTIONS.with_options(self, options, label=self.preset)
+    def with_options(self, options: Mapping[str, object], *, stored: bool = False) -> Rules:
+        """A copy with options overridden by name; values may be strings, as from a command line.
+        An option that takes no part in these rules is refused, or with ``stored`` (options saved
+        before such options were refused) left out."""
+        return OPTIONS.with_options(self, options, label=self.preset, stored=stored)
 
     def modified(self) -> tuple[str, ...]:
         """Options (public names) where these rules depart from their preset, beyond the choices

@@ -128,7 +128,7 @@ class TableState:
         match entry.kind:
             case "create":
                 self.rules = make_rules(str(data["variant"]), dict(data.get("options") or {}),
-                                        players=int(data["players"]))
+                                        players=int(data["players"]), stored=True)
                 self.public = bool(data.get("public"))
                 self.seats = [Seat(kind=str(s["kind"]), name=str(s.get("name", "")), bot=s.get("bot"),
                                    invite_hash=s.get("invite_hash")) for s in data["seats"]]

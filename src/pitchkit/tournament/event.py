@@ -186,19 +186,19 @@ class Event:
 
     def table_rules(self, sides: int) -> Rules:
         """The rules of a table of ``sides`` entrants."""
-        base = make_rules(self.preset, self.options)
-        return base if base.teams else make_rules(self.preset, self.options, players=sides)
+        base = make_rules(self.preset, self.options, stored=True)
+        return base if base.teams else make_rules(self.preset, self.options, players=sides, stored=True)
 
     @property
     def team_size(self) -> int:
         """Players per entrant: 1 for individuals, else a team's size."""
-        base = make_rules(self.preset, self.options)
+        base = make_rules(self.preset, self.options, stored=True)
         return base.players // base.teams if base.teams else 1
 
     @property
     def least_sides(self) -> int:
         """The fewest entrants a table can be played with."""
-        base = make_rules(self.preset, self.options)
+        base = make_rules(self.preset, self.options, stored=True)
         return base.teams if base.teams else base.min_players
 
     @property

@@ -266,14 +266,14 @@ class Session:
         would have; raises :class:`PitchError` if the record is invalid or the game is over."""
         setup = table_setup(doc)
         docs = record_hands(doc)
-        first = load_hand(docs[0])
+        first = load_hand(docs[0], stored=True)
         if setup.seed is None:
             game = Game(first.rules, rng=deal_source(None), dealer=first.dealer)
         else:
             game = Game(first.rules, seed=setup.seed)
             if game.first_dealer != first.dealer:
                 game = Game(first.rules, seed=setup.seed, dealer=first.dealer)
-        replay_game(docs, game=game)
+        replay_game(docs, game=game, stored=True)
         session = cls(first.rules, seed=setup.seed, human=setup.human, bot=setup.bot,
                       max_hands=setup.max_hands, save_file=save_file, game=game)
         session.taken_back = [dict(t) for t in setup.take_backs]
