@@ -4,7 +4,9 @@ so the game goes on; the same options given anew are refused."""
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,7 @@ from pitchkit.presets import make_rules
 from pitchkit.record import game_record, replay_game
 from pitchkit.server.store import LogEntry
 from pitchkit.server.tables import TableState
+from pitchkit.tournament.event import EVENT_FILE, load, new_event, save
 
 
 def test_a_stored_option_that_takes_no_part_is_left_out_not_refused() -> None:
@@ -47,3 +50,14 @@ def test_an_online_table_created_with_such_an_option_is_rebuilt() -> None:
     state.replay(LogEntry("t", 1, "create", {"variant": "euchre", "options": {"min-bid": 3}, "players": 4,
                                              "seats": seats}, 0.0))
     assert state.rules == make_rules("euchre")
+
+
+def test_an_event_saved_with_such_an_option_loads(tmp_path: Path) -> None:
+    event = new_event("knockout", preset="euchre")
+    save(tmp_path, event)
+    data = json.loads((tmp_path / EVENT_FILE).read_text(encoding="utf-8"))
+    data["options"] = {"min-bid": 3}  # as an older pitchkit wrote it
+    (tmp_path / EVENT_FILE).write_text(json.dumps(data), encoding="utf-8")
+    assert load(tmp_path).rules == event.rules
+    with pytest.raises(InapplicableOptionError):
+        new_event("knockout", preset="euchre", options={"min-bid": 3})

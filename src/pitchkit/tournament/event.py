@@ -264,8 +264,9 @@ def new_event(fmt: str, *, preset: str | None = None, options: dict[str, Any] | 
 
 
 def check_settings(event: Event) -> None:
-    """Refuse settings that cannot make an event."""
-    base = make_rules(event.preset, event.options)
+    """Refuse settings that cannot make an event (the options themselves were checked when it was
+    made: :func:`new_event`)."""
+    base = make_rules(event.preset, event.options, stored=True)
     if base.teams and base.players != base.teams * event.team_size:
         raise DeskError("the preset's teams must be of equal size")
     if not base.teams and not base.min_players <= event.table_size <= base.max_players:
