@@ -1,4 +1,4 @@
-"""Calibration of the bid advisor (:mod:`pitchkit.bots.advisor`): is a bid it gives 70% made
+"""Calibration of the bid advisor (:mod:`pitchkit.advice.advisor`): is a bid it gives 70% made
 about 70% of the time?
 
 Auction positions come from games of the ``heuristic`` bot: a deal is bid by it up to a randomly
@@ -13,7 +13,7 @@ and whether the bid was made is recorded for each.
 Positions are numbered per preset and each has its own seed, so a run may be stopped, resumed
 (``--cache``: one JSON line per position) and spread over ``--jobs`` processes with the same
 results. Even-numbered positions are the fit set, odd-numbered ones the held-out set: ``--fit
-FILE`` fits each family's logistic curve (:class:`pitchkit.bots.advisor.Calibration`) on the fit
+FILE`` fits each family's logistic curve (:class:`pitchkit.search.calibration.Calibration`) on the fit
 set and writes the calibration file; the report is always on the held-out set, with the table in
 ``FILE`` if given (else the package's), and the fit set's in-sample Brier score next to it.
 
@@ -25,7 +25,7 @@ uncalibrated advisor (the sampled share times ``PLAYED_OUT_DISCOUNT``).
 Run (the package's table)::
 
     nice -n 5 python benchmarks/advisor_calibration.py --positions 2400 --jobs 2 \\
-        --cache calibration.jsonl --fit src/pitchkit/bots/advisor_calibration.json
+        --cache calibration.jsonl --fit src/pitchkit/search/advisor_calibration.json
 
 Needs ``pitchkit[fast]`` (the compiled solver) to be quick, and scipy to fit.
 """
@@ -45,21 +45,19 @@ from pathlib import Path
 from typing import Any
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Bid, Phase
+from pitchkit.advice.advisor import SAMPLES, bid_advice, sample_bids
 from pitchkit.bots import make_bot
-from pitchkit.bots.advisor import (
-    SAMPLES,
+from pitchkit.engine.actions import Bid, Phase
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import make_view
+from pitchkit.search.calibration import (
     Calibration,
     auction_place,
-    bid_advice,
     bid_height,
     calibrations,
     parse_calibrations,
-    sample_bids,
 )
-from pitchkit.hand import Hand
-from pitchkit.rules import Rules
-from pitchkit.view import make_view
 
 PRESETS = ("pct", "auction-partners", "ten-point")
 #: the presets each family's curve is for (the first is the one measured; pct-tournament has pct's

@@ -28,10 +28,10 @@ from dataclasses import dataclass
 
 from pitchkit import Game, make_rules
 from pitchkit.bots import Bot, make_bot
-from pitchkit.hand import Hand
-from pitchkit.presets import presets
-from pitchkit.rules import Rules
-from pitchkit.view import make_view
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import presets
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import make_view
 
 PLAYERS = 4
 

@@ -25,13 +25,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from pitchkit import make_rules
-from pitchkit.actions import Phase
 from pitchkit.bots import make_bot
-from pitchkit.hand import Hand
+from pitchkit.engine.actions import Phase
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.view import make_view
 from pitchkit.search.pimc import MAX_SOLVED_CARDS
 from pitchkit.search.position import Deal
-from pitchkit.search.solver import SearchLimit, first_lead_values, make_solver
-from pitchkit.view import make_view
+from pitchkit.search.solver import SearchLimit
+from pitchkit.search.solving import first_lead_values, make_solver
 
 PRESETS = ("pct", "auction-partners", "ten-point")
 BOTS = ("heuristic", "pimc", "ismcts")

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 
 from pitchkit.bench.openspiel import OPENSPIEL_OPTIONS, euchre_rate
 from pitchkit.bench.selfplay import Rate, engine_rate, pick
-from pitchkit.cards import shuffled
-from pitchkit.presets import make_rules
+from pitchkit.engine.cards import shuffled
+from pitchkit.engine.presets import make_rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,6 +1,6 @@
 """Research environments' speed: decisions per second of random play through the raw engine, the
 shared decision layer, PettingZoo, Gymnasium and OpenSpiel, per preset (see
-:mod:`pitchkit.envs.speed` for what each loop does).
+:mod:`pitchkit.bench.envs_speed` for what each loop does).
 
 Usage (from the repository root, with ``pitchkit[envs]`` installed)::
 
@@ -16,7 +16,7 @@ import json
 from rich.console import Console
 from rich.table import Table
 
-from pitchkit.envs.speed import LOOPS, measure
+from pitchkit.bench.envs_speed import LOOPS, measure
 
 
 def main(argv: list[str] | None = None) -> None:

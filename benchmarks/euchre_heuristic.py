@@ -17,12 +17,12 @@ import argparse
 import random
 
 from pitchkit import Hand, make_rules
+from pitchkit.bench.arena import ArenaConfig, run
 from pitchkit.bots.base import register
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.tricks import MAKING, MakingPolicy
-from pitchkit.making import Making
-from pitchkit.search.arena import ArenaConfig, run
-from pitchkit.view import make_view
+from pitchkit.engine.making import Making
+from pitchkit.engine.view import make_view
 
 #: the policy before tuning: trump made at a strength of 7 in both rounds, alone at 13 (never, in
 #: practice), no weight for a void

@@ -4,7 +4,7 @@
                                          [--seconds S | --simulations N] [--seed N]
 
 Each board is a game to 10 played twice with the sides swapped, every hand in both engines at once
-(:mod:`pitchkit.search.versus`). Without ``--seconds`` or ``--simulations`` the time is matched:
+(:mod:`pitchkit.bench.versus`). Without ``--seconds`` or ``--simulations`` the time is matched:
 calibration games (other deals) measure both bots' mean seconds per decision, IS-MCTS with
 :data:`PROBE_SIMULATIONS` simulations, and IS-MCTS then gets the number of simulations that takes
 as long per move as the pitchkit bot's decision on average (a count, not a clock: the run is
@@ -21,7 +21,7 @@ import os
 import statistics
 import sys
 
-from pitchkit.search.versus import BACKUP_SIMULATIONS, GameResult, VersusConfig, play_board, summarize
+from pitchkit.bench.versus import BACKUP_SIMULATIONS, GameResult, VersusConfig, play_board, summarize
 
 #: boards played to measure the bots' time per decision
 CALIBRATION_BOARDS = 2

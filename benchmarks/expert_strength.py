@@ -42,12 +42,12 @@ import sys
 import time
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Bid, Phase
+from pitchkit.bench.arena import ArenaConfig, BoardResult, SeatHand, run, summarize
 from pitchkit.bots.base import register
-from pitchkit.bots.expert import MARGIN, PRIOR, SAMPLES, ExpertBot
 from pitchkit.bots.heuristic import HeuristicBot
-from pitchkit.search.arena import ArenaConfig, BoardResult, SeatHand, run, summarize
-from pitchkit.view import View, make_view
+from pitchkit.engine.actions import Bid, Phase
+from pitchkit.engine.view import View, make_view
+from pitchkit.search.expert import MARGIN, PRIOR, SAMPLES, ExpertBot
 
 VARIANTS = ("pct", "auction-partners", "ten-point")
 

@@ -34,9 +34,9 @@ CHILD = """
 import random, time
 t0 = time.perf_counter()
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Phase
+from pitchkit.engine.actions import Phase
 from pitchkit.bots import make_bot
-from pitchkit.view import make_view
+from pitchkit.engine.view import make_view
 rng = random.Random({seed})
 rules = make_rules("{variant}", players=4)
 heuristic = make_bot("heuristic", rng=rng)

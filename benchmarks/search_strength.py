@@ -31,13 +31,13 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Phase
+from pitchkit.bench.arena import ArenaConfig, BoardResult, play_board, run, summarize
 from pitchkit.bots import make_bot
+from pitchkit.engine.actions import Phase
+from pitchkit.engine.view import make_view
 from pitchkit.search import compiled
-from pitchkit.search.arena import ArenaConfig, BoardResult, play_board, run, summarize
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import SolveStats, first_lead_values
-from pitchkit.view import make_view
 
 VARIANTS = ("pct", "auction-partners", "ten-point")
 SEARCH_BOTS = ("pimc", "ismcts")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import new_event
 from pitchkit.tournament.printing import CHROMIUM_ARGS, chromium, print_pdf, sheets_html
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import json
 
+from pitchkit.bench.vector_speed import BENCH_ENVS, line, measure
+from pitchkit.engine.presets import make_rules, presets
 from pitchkit.envs.vector import unsupported_reason
-from pitchkit.envs.vector_speed import BENCH_ENVS, line, measure
-from pitchkit.presets import make_rules, presets
 
 
 def main(argv: list[str] | None = None) -> None:

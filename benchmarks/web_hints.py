@@ -1,4 +1,4 @@
-"""How long a hint with its reason takes: :func:`pitchkit.bots.hints.hint_json` for the first
+"""How long a hint with its reason takes: :func:`pitchkit.advice.hints.hint_json` for the first
 auction turn with bids and the first card-play turn with a choice (trump known, hands short enough
 to solve) of a few deals of each preset, without a clock limit (the whole sample budget).
 
@@ -16,11 +16,11 @@ import statistics
 import time
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Bid, Phase
+from pitchkit.advice.hints import FAST_HINT_BOT, hint_json, warm_up
 from pitchkit.bots import make_bot
-from pitchkit.bots.hints import FAST_HINT_BOT, hint_json, warm_up
-from pitchkit.presets import presets
-from pitchkit.view import View
+from pitchkit.engine.actions import Bid, Phase
+from pitchkit.engine.presets import presets
+from pitchkit.engine.view import View
 
 #: trick-taking Pitch presets (not Euchre, whose auction is not a bid of points)
 SKIP = ("euchre",)

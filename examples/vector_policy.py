@@ -34,14 +34,14 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.actions import Action
 from pitchkit.bots import register
-from pitchkit.cards import Card
+from pitchkit.engine.actions import Action
+from pitchkit.engine.cards import Card
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.view import View
 from pitchkit.envs import encoding as enc
 from pitchkit.envs.core import resolve
 from pitchkit.envs.vector import VectorEnv
-from pitchkit.errors import PitchError
-from pitchkit.view import View
 
 F32 = npt.NDArray[np.float32]
 I64 = npt.NDArray[np.int64]
@@ -309,14 +309,14 @@ class PolicyBot:
 
 def register_policy(path: Path, name: str = "policy") -> None:
     """Make the weights at ``path`` a bot called ``name`` in this process (and in processes
-    forked from it), e.g. for :func:`pitchkit.search.arena.run`."""
+    forked from it), e.g. for :func:`pitchkit.bench.arena.run`."""
     policy = Policy.load(path)
     register(name, lambda rng: PolicyBot(policy))
 
 
 def arena(weights: Path, *, opponent: str, hands: int, seed: int, jobs: int) -> dict[str, object]:
     """The policy against ``opponent`` in pitchkit's arena (duplicate deals)."""
-    from pitchkit.search.arena import ArenaConfig, run
+    from pitchkit.bench.arena import ArenaConfig, run
 
     register_policy(weights)
     variant = Policy.load(weights).variant

@@ -8,11 +8,12 @@ import random
 import pytest
 
 from pitchkit import make_rules
-from pitchkit.actions import Action, Bid, Phase
 from pitchkit.bots import bot_names, make_bot
-from pitchkit.bots.advised import going_out_bonus
+from pitchkit.engine.actions import Action, Bid, Phase
+from pitchkit.engine.view import View, make_view
 from pitchkit.search import contract
-from pitchkit.view import View, make_view
+from pitchkit.search.advised import AdvisedBot, going_out_bonus
+from pitchkit.search.budget import TINY
 from tests.test_bots import PITCH, deal_with, play_hand
 
 
@@ -20,18 +21,38 @@ def test_advised_is_registered() -> None:
     assert "advised" in bot_names()
 
 
-def _hand(preset: str, seed: int) -> list[Action]:
-    return play_hand(preset, seed, lambda s: make_bot("advised", seed=seed * 10 + s))
+#: the auction's work per decision in the whole hands below: enough that bids are simulated, small
+#: enough that a hand takes seconds without the compiled solver
+HAND_SAMPLES, HAND_NODES = 2, 200_000
 
 
+def _hand(preset: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> list[Action]:
+    simulated: list[bool] = []
+    enough = contract.enough
+
+    def counted(sim: contract.Simulation) -> bool:
+        simulated.append(enough(sim))
+        return simulated[-1]
+
+    monkeypatch.setattr(contract, "enough", counted)
+    actions = play_hand(preset, seed, lambda s: AdvisedBot(random.Random(seed * 10 + s), TINY,
+                                                           samples=HAND_SAMPLES, nodes=HAND_NODES))
+    assert any(simulated) or make_rules(preset).draw_to  # the bids were simulated
+    return actions
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["pct", "auction-partners", "ten-point"])
-def test_advised_plays_a_legal_hand_the_same_way_for_a_seed(preset: str) -> None:
-    assert _hand(preset, 1) == _hand(preset, 1)
+def test_advised_plays_a_legal_hand_the_same_way_for_a_seed(preset: str,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _hand(preset, 1, monkeypatch) == _hand(preset, 1, monkeypatch)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", [p for p in PITCH if p not in ("pct", "auction-partners", "ten-point")])
-def test_advised_plays_legal_hands_on_the_other_presets(preset: str) -> None:
-    assert _hand(preset, 2)
+def test_advised_plays_legal_hands_on_the_other_presets(preset: str,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _hand(preset, 2, monkeypatch)
 
 
 def _auction_view(preset: str, scores: list[int]) -> View:
@@ -63,6 +84,7 @@ def test_passing_costs_more_when_an_opponent_nears_the_target() -> None:
     assert contract.pass_value(danger, 4.0) < contract.pass_value(calm, 4.0)
 
 
+@pytest.mark.slow
 def test_advised_bids_with_a_sure_hand() -> None:
     rules = make_rules("pct")
     hand = deal_with(rules, random.Random(5), dealer=3, fixed={0: ["AS", "KS", "QS", "JS", "TS", "2S"]})

@@ -7,16 +7,17 @@ import itertools
 import random
 import re
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Game, Hand, make_rules
-from pitchkit.actions import Bid, Phase, Play
+from pitchkit.advice.advisor import advise, advise_bids, reason
+from pitchkit.advice.hints import hint_json
 from pitchkit.bots import make_bot
-from pitchkit.bots.advisor import advise, advise_bids, reason
-from pitchkit.bots.hints import hint_json
-from pitchkit.cards import Card
-from pitchkit.view import View, make_view
+from pitchkit.engine.actions import Bid, Phase, Play
+from pitchkit.engine.cards import Card
+from pitchkit.engine.view import View, make_view
 
 STRONG = ["AS", "KS", "QS", "JS", "TS", "3D"]
 WEAK = ["2C", "3D", "4H", "5C", "6D", "7H"]
@@ -37,6 +38,7 @@ def first_bidder_holding(preset: str, cards: list[str]) -> View:
     return make_view(hand, 0)
 
 
+@pytest.mark.slow
 def test_advice_is_the_same_for_the_same_seed() -> None:
     view = first_bidder_holding("pct", STRONG)
     first = advise_bids(view, random.Random(5), samples=6)
@@ -46,6 +48,7 @@ def test_advice_is_the_same_for_the_same_seed() -> None:
     assert {b.bid for b in first.bids} == {a.amount for a in view.legal if isinstance(a, Bid) and a.amount}
 
 
+@pytest.mark.slow
 def test_ace_to_ten_of_a_suit_makes_four_far_more_often_than_low_off_suit_cards() -> None:
     """Auction Pitch (low to whoever takes it): A-K-Q-J-10 of spades makes 4 in most deals, six low
     cards of three suits almost never; in pct, where low goes to who played it, the same for 3."""
@@ -61,6 +64,7 @@ def test_ace_to_ten_of_a_suit_makes_four_far_more_often_than_low_off_suit_cards(
 @settings(max_examples=6, deadline=None)
 @given(preset=st.sampled_from(["pct", "smudge", "ten-point", "seven-point", "auction-partners"]),
        seed=st.integers(0, 10**6))
+@pytest.mark.slow
 def test_chances_are_probabilities_and_a_higher_bid_is_never_likelier(preset: str, seed: int) -> None:
     game = Game(make_rules(preset), seed=seed)
     assert game.to_act is not None
@@ -103,6 +107,7 @@ def test_card_advice_values_every_legal_card_best_first() -> None:
     assert re.match(rf"^\S+ is worth {number} on average; the next best, \S+, {number}", words), words
 
 
+@pytest.mark.slow
 def test_the_hint_of_a_bid_says_how_often_it_makes_and_lists_every_bid() -> None:
     view = first_bidder_holding("pct", STRONG)
     got = hint_json("heuristic", view, seed=3)
@@ -134,6 +139,7 @@ def test_a_hint_without_an_estimate_has_an_empty_reason() -> None:
     assert "discard" in got["action"]
 
 
+@pytest.mark.slow
 def test_a_clock_limit_still_solves_the_least_number_of_deals() -> None:
     """With no time at all, a bid's estimate still rests on eight solved deals, a card's on four."""
     bids = advise(first_bidder_holding("pct", STRONG), random.Random(1), samples=32, seconds=0.0)

@@ -10,20 +10,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Bid
-from pitchkit.bots.advisor import (
-    advise_bids,
+from pitchkit.advice.advisor import advise_bids, bid_advice, sample_bids
+from pitchkit.engine.actions import Bid
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.view import View
+from pitchkit.search.calibration import (
     auction_place,
-    bid_advice,
     bid_height,
     calibration_for,
     calibrations,
     parse_calibrations,
-    sample_bids,
 )
-from pitchkit.errors import PitchError
 from pitchkit.search.contract import PLAYED_OUT_DISCOUNT
-from pitchkit.view import View
 
 CALIBRATED = ("pct", "pct-tournament", "auction-partners", "ten-point")
 
@@ -71,6 +69,7 @@ def _first_view(preset: str, seed: int) -> View:
     return game.view(game.to_act)
 
 
+@pytest.mark.slow
 @settings(max_examples=4, deadline=None)
 @given(preset=st.sampled_from(["pct", "auction-partners", "ten-point", "smudge"]), seed=st.integers(0, 10**6))
 def test_the_advice_is_the_calibrated_chance_of_the_sampled_share(preset: str, seed: int) -> None:

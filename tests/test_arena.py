@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from pitchkit.bench.arena import ArenaConfig, mean_ci, run, seatings, wilson
 from pitchkit.cli import app
-from pitchkit.search.arena import ArenaConfig, mean_ci, run, seatings, wilson
 
 
 def test_duplicate_seatings_put_every_bot_in_every_seat() -> None:

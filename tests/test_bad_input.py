@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import pitchkit.game as game_module
+import pitchkit.engine.game as game_module
 from pitchkit import (
     Bid,
     CardError,
@@ -37,11 +37,11 @@ from pitchkit import (
     make_rules,
 )
 from pitchkit.bench import fuzz
-from pitchkit.cards import CARDS, NAMES, Card
 from pitchkit.cli import app
-from pitchkit.errors import ECHO_LIMIT, clip, quote
-from pitchkit.record import game_record, hand_record, load_hand, parse_action, score_document
-from pitchkit.rules import OPTION_FIELDS, OPTION_RANGES, option_name, option_range
+from pitchkit.engine.cards import CARDS, NAMES, Card
+from pitchkit.engine.errors import ECHO_LIMIT, clip, quote
+from pitchkit.engine.record import game_record, hand_record, load_hand, parse_action, score_document
+from pitchkit.engine.rules import OPTION_FIELDS, OPTION_RANGES, option_name, option_range
 from pitchkit.search.budget import parse_budget
 
 runner = CliRunner()
@@ -292,6 +292,7 @@ def test_an_unreadable_file_is_one_line(tmp_path: Any) -> None:
     (json.dumps(pct([*OPENING, {"seat": 1, "play": "QH"}])), "action 5 (seat 1 play QH): must follow"),
     ("[" * 100_000, "record: "),
 ], ids=["illegal play", "deeply nested"])
+@pytest.mark.slow
 def test_the_installed_command_exits_2_with_one_line(text: str, starts: str) -> None:
     command = [sys.executable, "-c", "from pitchkit.cli import main; main()", "score", "-"]
     proc = subprocess.run(command, input=text, capture_output=True, text=True, timeout=60, check=False)

@@ -16,7 +16,10 @@ from pitchkit.bench.selfplay import engine_rate, play_random_hand
 from pitchkit.bench.simulate import SimStats, chunk_seed, engine_chunk, jobs_for, simulate
 from pitchkit.bench.suite import run_suite
 from pitchkit.cli import app
-from pitchkit.presets import presets
+from pitchkit.engine.presets import presets
+
+#: the speed suite runs whole benchmarks
+pytestmark = pytest.mark.slow
 
 runner = CliRunner()
 

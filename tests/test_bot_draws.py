@@ -9,12 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Phase
 from pitchkit.bots import make_bot, random_action
+from pitchkit.engine.actions import Phase
+from pitchkit.engine.trump import table_for
+from pitchkit.engine.view import View, make_view
 from pitchkit.search import draws
 from pitchkit.search.sampling import knowledge, sample
-from pitchkit.trump import table_for
-from pitchkit.view import View, make_view
 
 RULES = make_rules("ten-point")
 

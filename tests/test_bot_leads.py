@@ -10,15 +10,15 @@ from collections.abc import Callable
 import pytest
 
 from pitchkit import make_rules
-from pitchkit.actions import Bid, Phase, Play
+from pitchkit.advice.hints import hint_json
 from pitchkit.bots import make_bot
-from pitchkit.bots.expert import ExpertBot
-from pitchkit.bots.hints import hint_json
-from pitchkit.cards import Card, deck
+from pitchkit.engine.actions import Bid, Phase, Play
+from pitchkit.engine.cards import Card, deck
+from pitchkit.engine.view import View, make_view
 from pitchkit.search.budget import Budget
+from pitchkit.search.expert import ExpertBot
 from pitchkit.search.ismcts import IsmctsBot
 from pitchkit.search.pimc import PimcBot
-from pitchkit.view import View, make_view
 from tests.scenarios import act, deal, play
 from tests.scenarios.test_ten_point import deal10, prelude, seated
 from tests.test_bots import deal_with
@@ -84,6 +84,7 @@ def partner_with_the_jack() -> View:
     return make_view(h, 2)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", BOTS)
 def test_ten_point_partner_does_not_lead_the_jack_into_the_unseen_ace(name: str) -> None:
     view = partner_with_the_jack()

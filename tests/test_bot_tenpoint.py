@@ -6,11 +6,12 @@ from __future__ import annotations
 import random
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Bid, Phase
-from pitchkit.bots import make_bot, tenpoint
+from pitchkit.bots import make_bot
 from pitchkit.bots.bidding import best_estimate, make_chance
-from pitchkit.bots.expert import threshold
-from pitchkit.view import View, make_view
+from pitchkit.engine.actions import Bid, Phase
+from pitchkit.engine.view import View, make_view
+from pitchkit.search import tenpoint
+from pitchkit.search.expert import threshold
 
 RULES = make_rules("ten-point")
 

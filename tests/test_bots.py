@@ -9,13 +9,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import pytest
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
 from pitchkit.bots import Bot, bot_names, make_bot
-from pitchkit.cards import CARDS, Card, Suit, deck, parse_cards
-from pitchkit.hand import Hand
-from pitchkit.presets import presets
-from pitchkit.rules import AllPass, Rules, TrumpBy
-from pitchkit.view import View, make_view
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
+from pitchkit.engine.cards import CARDS, Card, Suit, deck, parse_cards
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import presets
+from pitchkit.engine.rules import AllPass, Rules, TrumpBy
+from pitchkit.engine.view import View, make_view
 
 PRESETS = list(presets())
 #: the presets that bid and score points (the others score by tricks)

@@ -12,6 +12,7 @@ from pitchkit.cli import docgen, docscreen
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_the_docs_examples_are_current() -> None:
     """Each ``<!-- output of: pitch ... -->`` block is what the command prints now; if not, run
     ``python -m pitchkit.cli.docgen``."""

@@ -106,6 +106,7 @@ def short_options(command: str) -> dict[str, str]:
     return out
 
 
+@pytest.mark.slow
 def test_a_short_option_means_the_same_everywhere() -> None:
     meaning: dict[str, set[str]] = {}
     for command in COMMANDS:

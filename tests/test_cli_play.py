@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from pitchkit.cli import app
-from pitchkit.presets import make_rules, presets
-from pitchkit.rules import Rules
+from pitchkit.engine.presets import make_rules, presets
+from pitchkit.engine.rules import Rules
 from pitchkit.tui.saves import ENV_VAR, games_dir
 
 runner = CliRunner()
@@ -259,6 +259,7 @@ def test_the_text_log_shows_every_card_taken_from_the_pack(tmp_path: Path, varia
     assert check_every_card_was_dealt(replayed.stdout, rules) == taken
 
 
+@pytest.mark.slow
 def test_running_it_shows_the_extra_cards(tmp_path: Path) -> None:
     """A pct hand the dealer runs: the three extra cards of each seat follow the first auction."""
     for seed in range(1, 40):

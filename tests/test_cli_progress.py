@@ -45,6 +45,7 @@ def on_a_terminal(*args: str) -> str:
     ["simulate", "--hands", "4000", "--engine", "--json"],
     ["arena", "--bots", "heuristic,random", "--hands", "30", "--json"],
 ])
+@pytest.mark.slow
 def test_a_terminal_shows_progress_with_an_estimate(command: list[str]) -> None:
     out = on_a_terminal(*command)
     assert " left " in out and "━" in out

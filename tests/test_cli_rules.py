@@ -12,10 +12,10 @@ import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
-from pitchkit.errors import PitchError
-from pitchkit.presets import presets
-from pitchkit.rules import OPTION_RANGES, Rules
-from pitchkit.sheet import number, rules_sheet
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.presets import presets
+from pitchkit.engine.rules import OPTION_RANGES, Rules
+from pitchkit.engine.rules_text import number, rules_sheet
 
 runner = CliRunner()
 

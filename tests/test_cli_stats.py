@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from pitchkit import Bid, Game, Hand, make_rules
 from pitchkit.bots import make_bot
 from pitchkit.cli import app
-from pitchkit.record import game_record
+from pitchkit.engine.record import game_record
 from pitchkit.tui.saves import TableSetup, saved_document
 
 runner = CliRunner()
@@ -140,6 +140,7 @@ def test_simulate_euchre_options_add_their_outcomes() -> None:
     assert out["making"]["alone"] == 0
 
 
+@pytest.mark.slow
 def test_simulate_euchre_fast_path_agrees_with_the_engine() -> None:
     from pitchkit import fast
 

@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from pitchkit import DealError, Hand, make_rules
-from pitchkit.cards import shuffled
+from pitchkit.engine.cards import shuffled
 
 
 def test_deal_is_deal_from_of_the_seeded_shuffle() -> None:

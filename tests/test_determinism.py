@@ -22,9 +22,9 @@ from pitchkit import (
     presets,
 )
 from pitchkit.bots import make_bot
-from pitchkit.cards import cards_of, iter_mask
-from pitchkit.record import game_record, hand_record
-from pitchkit.view import make_view
+from pitchkit.engine.cards import cards_of, iter_mask
+from pitchkit.engine.record import game_record, hand_record
+from pitchkit.engine.view import make_view
 
 PRESETS = list(presets())
 

@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Hand, IllegalActionError, make_rules
-from pitchkit.actions import Bid, Phase, Play
 from pitchkit.bench.selfplay import pick, play_random_hand
-from pitchkit.cards import CARDS, Card, shuffled
-from pitchkit.presets import presets
+from pitchkit.engine.actions import Bid, Phase, Play
+from pitchkit.engine.cards import CARDS, Card, shuffled
+from pitchkit.engine.presets import presets
 
 SHORT = settings(max_examples=25, deadline=None)
 

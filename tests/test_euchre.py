@@ -16,15 +16,15 @@ from hypothesis import strategies as st
 from textual.pilot import Pilot
 
 from pitchkit import Game, Hand, make_rules
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
 from pitchkit.bots import make_bot, random_action
-from pitchkit.cards import Card, Suit, parse_cards
-from pitchkit.errors import DealError, IllegalActionError, RulesError
-from pitchkit.record import hand_record, score_document
-from pitchkit.rules import Rules
-from pitchkit.scoring import trick_tally
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
+from pitchkit.engine.cards import Card, Suit, parse_cards
+from pitchkit.engine.errors import DealError, IllegalActionError, RulesError
+from pitchkit.engine.record import hand_record, score_document
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.scoring import trick_tally
+from pitchkit.engine.view import make_view
 from pitchkit.tui.keys import choices
-from pitchkit.view import make_view
 from tests.test_tui import make_app, play_out_hand, run, text_of
 
 EUCHRE = make_rules("euchre")
@@ -393,6 +393,7 @@ def test_club_euchre_the_dealer_must_pick_up_a_club() -> None:
     assert clubs.pitcher == 3 and clubs.trump == Suit.C and clubs.phase == Phase.DISCARD
 
 
+@pytest.mark.slow
 def test_a_hand_at_the_terminal_table(tmp_path: Path) -> None:
     """``pitch play --variant euchre``: the keys make trump (p, c/d/h/s; then a or w) and play."""
     app = make_app(EUCHRE, tmp_path, dealer=3)

@@ -16,18 +16,19 @@ from hypothesis import strategies as st
 from textual.pilot import Pilot
 
 from pitchkit import Game, Hand, make_rules
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
 from pitchkit.bots import make_bot, random_action
-from pitchkit.cards import Card, Suit, parse_cards
-from pitchkit.errors import IllegalActionError, RulesError
-from pitchkit.record import hand_record, score_document
-from pitchkit.rules import Rules
-from pitchkit.scoring import trick_tally
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
+from pitchkit.engine.cards import Card, Suit, parse_cards
+from pitchkit.engine.errors import IllegalActionError, RulesError
+from pitchkit.engine.presets import modified_options, rules_label
+from pitchkit.engine.record import hand_record, score_document
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.scoring import trick_tally
+from pitchkit.engine.view import make_view
 from pitchkit.search.position import Deal
 from pitchkit.search.solver import Solver
 from pitchkit.tui.keys import choices
 from pitchkit.tui.render import prompt_text
-from pitchkit.view import make_view
 from tests.test_solver import euchre_ending, minimax
 from tests.test_tui import make_app, run, settle
 
@@ -296,7 +297,7 @@ def test_the_options_are_checked(options: dict[str, object], message: str) -> No
 
 def test_the_variations_are_the_players_choices_in_the_presets() -> None:
     rules = EUCHRE.with_options(ALL)
-    assert rules.modified() == () and rules.label == "euchre"
+    assert modified_options(rules) == () and rules_label(rules) == "euchre"
 
 
 def play_out(hand: Hand, rng: random.Random) -> None:
@@ -436,6 +437,7 @@ def blind_ending(rng: random.Random, cards_left: int) -> Hand:
             hand.apply(random_action(make_view(hand, seat), rng))
 
 
+@pytest.mark.slow
 def test_the_solvers_score_a_blind_double_loners_march_as_the_engine_does() -> None:
     rng = random.Random("blind loners")
     values = set()

@@ -18,14 +18,14 @@ from typing import Any
 import pytest
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Action, Bid, Choose, Discard, Phase
 from pitchkit.bots import make_bot
-from pitchkit.rules import Rules
-from pitchkit.view import make_view
+from pitchkit.engine.actions import Action, Bid, Choose, Discard, Phase
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import make_view
 
 pyspiel = pytest.importorskip("pyspiel")
 
-from pitchkit.search.versus import ALONE, PARTNER, deal_both, engine_action, spiel_action, to_card  # noqa: E402
+from pitchkit.bench.versus import ALONE, PARTNER, deal_both, engine_action, spiel_action, to_card  # noqa: E402
 
 
 def engine_legal(hand: Hand) -> set[Action]:

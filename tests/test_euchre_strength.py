@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
-from pitchkit.cards import Suit
-from pitchkit.search.versus import (
+from pitchkit.bench.versus import (
     ALONE,
     PARTNER,
     PASS,
@@ -21,6 +19,8 @@ from pitchkit.search.versus import (
     to_card,
     to_id,
 )
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump, Discard, Phase, Play
+from pitchkit.engine.cards import Suit
 
 pytest.importorskip("pyspiel")
 

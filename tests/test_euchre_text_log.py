@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard
-from pitchkit.cards import CARDS, parse_cards
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump, Discard
+from pitchkit.engine.cards import CARDS, parse_cards
 from pitchkit.tui.narrate import live_lines, seat_names, trick_lines
 from pitchkit.tui.textlog import hand_lines
 from tests.test_euchre_alone import FARMER, KITTY, deal

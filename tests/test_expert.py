@@ -14,14 +14,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import make_rules
-from pitchkit.actions import Action, Bid, Choice, Choose, Phase
-from pitchkit.bots import bot_names, expert, make_bot, tenpoint
+from pitchkit.bots import bot_names, make_bot
 from pitchkit.bots.bidding import needs_sweep
-from pitchkit.bots.expert import BidChance, ExpertBot, bid_chances, choose_bid, pass_worth, threshold, worth
-from pitchkit.hand import Hand
-from pitchkit.search import contract
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, Phase
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.view import View, make_view
+from pitchkit.search import contract, expert, tenpoint
 from pitchkit.search.budget import TINY
-from pitchkit.view import View, make_view
+from pitchkit.search.expert import BidChance, ExpertBot, bid_chances, choose_bid, pass_worth, threshold, worth
 from tests.test_bots import PITCH, deal_with, play_hand
 
 
@@ -29,22 +29,43 @@ def _bot(seed: int) -> ExpertBot:
     return ExpertBot(random.Random(seed), TINY, samples=4)
 
 
-def _hand(preset: str, seed: int) -> list[Action]:
-    return play_hand(preset, seed, lambda s: _bot(seed * 10 + s))
+#: the auction's work per decision in the whole hands below: enough that bids are simulated, small
+#: enough that a hand takes seconds without the compiled solver
+HAND_SAMPLES, HAND_NODES = 2, 200_000
+
+
+def _hand(preset: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> list[Action]:
+    simulated: list[bool] = []
+    enough = contract.enough
+
+    def counted(sim: contract.Simulation) -> bool:
+        simulated.append(enough(sim))
+        return simulated[-1]
+
+    monkeypatch.setattr(contract, "enough", counted)
+    actions = play_hand(preset, seed, lambda s: ExpertBot(random.Random(seed * 10 + s), TINY,
+                                                          samples=HAND_SAMPLES, nodes=HAND_NODES))
+    # the bids were simulated (unless the rules draw to hands after the auction: no simulation)
+    assert any(simulated) or make_rules(preset).draw_to
+    return actions
 
 
 def test_expert_is_registered() -> None:
     assert "expert" in bot_names()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["pct", "auction-partners", "ten-point"])
-def test_expert_plays_a_legal_hand_the_same_way_for_a_seed(preset: str) -> None:
-    assert _hand(preset, 1) == _hand(preset, 1)
+def test_expert_plays_a_legal_hand_the_same_way_for_a_seed(preset: str,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _hand(preset, 1, monkeypatch) == _hand(preset, 1, monkeypatch)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", [p for p in PITCH if p not in ("pct", "auction-partners", "ten-point")])
-def test_expert_plays_legal_hands_on_the_other_presets(preset: str) -> None:
-    assert _hand(preset, 2)
+def test_expert_plays_legal_hands_on_the_other_presets(preset: str,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    assert _hand(preset, 2, monkeypatch)
 
 
 def _auction_view(preset: str, scores: list[int], fixed: dict[int, list[str]] | None = None,
@@ -72,6 +93,7 @@ def _chances(view: View, chance: float | dict[int, float], sampled: float | None
     return out
 
 
+@pytest.mark.slow
 def test_a_sure_hand_bids_high() -> None:
     # high, low and jack are sure; the game point nearly so: 3 or the top bid
     view = _auction_view("pct", [0, 0, 0, 0], {0: ["AS", "KS", "QS", "JS", "TS", "2S"]})
@@ -194,6 +216,7 @@ def test_the_dealer_runs_a_weak_hand_as_the_heuristic_does() -> None:
     assert choose_bid(view, _chances(view, 0.1)) == Choose(3, Choice.RUN)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10**6), prior=st.floats(0.0, 50.0))
 def test_the_chance_lies_between_the_sampled_share_and_the_estimate(seed: int, prior: float) -> None:
@@ -262,6 +285,7 @@ def test_passing_an_opponents_bid_costs_less_while_the_partner_may_still_overcal
 @settings(max_examples=10, deadline=None)
 @given(seed=st.integers(0, 10**6), preset=st.sampled_from(["pct", "auction-partners"]),
        passes=st.integers(0, 3))
+@pytest.mark.slow
 def test_a_higher_bid_is_overcalled_less_and_the_last_speaker_is_never_overcalled(
         seed: int, preset: str, passes: int) -> None:
     rules = make_rules(preset)

@@ -30,11 +30,14 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("numba")
 
 from pitchkit import Bid, Choice, Choose, DeclareTrump, Hand, Phase, Rules, make_rules  # noqa: E402
-from pitchkit.actions import Discard  # noqa: E402
 from pitchkit.bench.selfplay import uniform_discard  # noqa: E402
 from pitchkit.bench.simulate import fast_chunk, simulate  # noqa: E402
-from pitchkit.cards import CARDS, cards_of, mask_of  # noqa: E402
-from pitchkit.errors import RulesError  # noqa: E402
+from pitchkit.engine.actions import Discard  # noqa: E402
+from pitchkit.engine.cards import CARDS, cards_of, mask_of  # noqa: E402
+from pitchkit.engine.errors import RulesError  # noqa: E402
+from pitchkit.engine.presets import presets  # noqa: E402
+from pitchkit.engine.record import hand_record, score_hand  # noqa: E402
+from pitchkit.engine.rules import POINT_VALUES, ScoreBy, TrumpBy  # noqa: E402
 from pitchkit.fast import PLAYED_RULES, Batch, play_random, supports, unsupported_reason  # noqa: E402
 from pitchkit.fast.bits import rng_index  # noqa: E402
 from pitchkit.fast.codes import (  # noqa: E402
@@ -61,9 +64,6 @@ from pitchkit.fast.codes import (  # noqa: E402
 )
 from pitchkit.fast.drawing import random_discard  # noqa: E402
 from pitchkit.fast.trace import deal, decisions, engine_actions, replay  # noqa: E402
-from pitchkit.presets import presets  # noqa: E402
-from pitchkit.record import hand_record, score_hand  # noqa: E402
-from pitchkit.rules import POINT_VALUES, ScoreBy, TrumpBy  # noqa: E402
 
 HANDS = 300
 T = TypeVar("T")

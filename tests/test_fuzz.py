@@ -9,6 +9,7 @@ import json
 import random
 import re
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -16,7 +17,7 @@ from typer.testing import CliRunner
 from pitchkit import Game, PitchError, make_rules
 from pitchkit.bench import fuzz
 from pitchkit.cli import app
-from pitchkit.numbers import MAX_DIGITS, parse_int
+from pitchkit.engine.numbers import MAX_DIGITS, parse_int
 
 CI = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BASES = fuzz.base_records()
@@ -53,6 +54,7 @@ def test_hostile_options_give_rules_in_range_or_one_line(rng: random.Random) -> 
     fuzz.options_case(rng)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_hostile_api_actions_are_refused_with_the_game_unchanged(rng: random.Random) -> None:
@@ -60,6 +62,7 @@ def test_hostile_api_actions_are_refused_with_the_game_unchanged(rng: random.Ran
     assert outcomes
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_pitch_score_exits_2_with_one_line_for_a_mutated_record(rng: random.Random) -> None:

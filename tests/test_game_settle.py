@@ -7,7 +7,7 @@ import random
 
 from pitchkit import make_rules
 from pitchkit.bench.selfplay import pick
-from pitchkit.game import Game
+from pitchkit.engine.game import Game
 
 
 def test_a_hand_applied_to_itself_is_settled_once_as_game_apply_settles_it() -> None:

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump
 from pitchkit.bots.heuristic import HeuristicBot
 from pitchkit.bots.tricks import MAKING, MakingPolicy, choose_making, strength
-from pitchkit.cards import Card, Suit, parse_cards
-from pitchkit.making import Making
-from pitchkit.view import make_view
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump
+from pitchkit.engine.cards import Card, Suit, parse_cards
+from pitchkit.engine.making import Making
+from pitchkit.engine.view import make_view
 
 EUCHRE = make_rules("euchre")
 DECK = [int(c) for c in EUCHRE.deck_cards]

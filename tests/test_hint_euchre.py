@@ -14,12 +14,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Hand
-from pitchkit.actions import Bid, DeclareTrump
-from pitchkit.bots import make_bot, making_advice
-from pitchkit.bots.hints import hint_json, hint_label
-from pitchkit.bots.making_advice import MakingOdds, holding, making_odds, making_reason
-from pitchkit.cards import Suit
-from pitchkit.view import View, make_view
+from pitchkit.advice import making_advice
+from pitchkit.advice.hints import hint_json, hint_label
+from pitchkit.advice.making_advice import MakingOdds, holding, making_odds, making_reason
+from pitchkit.bots import make_bot
+from pitchkit.engine.actions import Bid, DeclareTrump
+from pitchkit.engine.cards import Suit
+from pitchkit.engine.view import View, make_view
 from tests.test_heuristic_euchre import DECK, EUCHRE, deal_to_first
 
 
@@ -31,6 +32,7 @@ def first_view(cards: str, upcard: str, *, dealer: int = 3, seed: int = 0) -> Vi
 
 @pytest.mark.parametrize(("cards", "upcard", "dealer"), [
     ("JH QH 9H AC TD", "KH", 2), ("9H AC KS QD TD", "KH", 3), ("JH JD AH AC 9S", "KH", 2)])
+@pytest.mark.slow
 def test_the_hint_is_the_same_whoever_holds_the_cards_the_seat_cannot_see(
         cards: str, upcard: str, dealer: int) -> None:
     """The same seat's cards and upcard with the other hands dealt three ways: the same hint, reason
@@ -41,6 +43,7 @@ def test_the_hint_is_the_same_whoever_holds_the_cards_the_seat_cannot_see(
     assert hints[0]["reason"] and hints[0] == hints[1] == hints[2]
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(st.permutations(DECK), st.integers(0, 3), st.randoms(use_true_random=False))
 def test_a_hint_depends_only_on_what_the_seat_sees(deck: list[int], dealer: int, rng: random.Random) -> None:
@@ -148,6 +151,7 @@ def test_a_weak_hand_still_gets_a_pass_hint() -> None:
     assert "ordering up would be made in " in hint["reason"]
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(st.permutations(DECK), st.integers(0, 3))
 def test_a_hint_never_goes_against_its_own_odds(deck: list[int], dealer: int) -> None:

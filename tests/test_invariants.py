@@ -36,8 +36,8 @@ from pitchkit import (
     make_rules,
     presets,
 )
-from pitchkit.cards import CARDS, cards_of, iter_mask
-from pitchkit.record import hand_record
+from pitchkit.engine.cards import CARDS, cards_of, iter_mask
+from pitchkit.engine.record import hand_record
 from tests import reference as ref
 
 MAX_HANDS = 600

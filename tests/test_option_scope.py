@@ -22,10 +22,10 @@ from typer.testing import CliRunner
 
 from pitchkit import make_rules
 from pitchkit.cli import app
-from pitchkit.errors import InapplicableOptionError, RulesError
-from pitchkit.families import applies, families_table
-from pitchkit.presets import get_preset, presets
-from pitchkit.rules import OPTION_RANGES, OPTIONS, Rules, option_name
+from pitchkit.engine.errors import InapplicableOptionError, RulesError
+from pitchkit.engine.families import applies, families_table
+from pitchkit.engine.presets import get_preset, presets
+from pitchkit.engine.rules import OPTION_RANGES, OPTIONS, Rules, option_name
 from pitchkit.tournament.event import new_event
 
 NO_AUCTION = "min-bid does not apply to euchre: trump is made with the upcard, there is no auction"
@@ -94,7 +94,7 @@ def test_options_given_together_are_read_on_the_rules_they_make() -> None:
 
 
 def test_every_preset_sets_only_options_that_take_part_in_it() -> None:
-    text = resources.files("pitchkit").joinpath("presets.toml").read_text(encoding="utf-8")
+    text = resources.files("pitchkit.engine").joinpath("presets.toml").read_text(encoding="utf-8")
     for name, table in tomllib.loads(text).items():
         rules = get_preset(name).rules
         for key in table.get("rules", {}):
@@ -194,7 +194,7 @@ def test_a_refused_change_leaves_the_rules_as_they_were() -> None:
 
 
 def test_pitch_options_taking_part_at_euchre_are_told_in_euchres_words() -> None:
-    from pitchkit.sheet import rules_sheet
+    from pitchkit.engine.rules_text import rules_sheet
 
     rules = make_rules("euchre", {"sets-to-lose": 3, "bidder-only-within": 2, "bidder-leads-trump": True})
     text = " ".join(" ".join(body) for _, body in rules_sheet(rules))

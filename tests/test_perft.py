@@ -40,6 +40,7 @@ def test_every_preset_has_perft_positions() -> None:
     assert any(e["tricks_played"] == 0 for e in POSITIONS)
 
 
+@pytest.mark.slow
 def test_a_legality_change_changes_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
     """If following suit were not required, the counts would differ."""
     monkeypatch.setattr(Hand, "legal_play_mask", lambda self, seat: self.hands[seat])

@@ -8,11 +8,11 @@ import random
 import pytest
 
 from pitchkit import make_rules
-from pitchkit.actions import Play
 from pitchkit.bench.selfplay import pick
-from pitchkit.errors import IllegalActionError
-from pitchkit.hand import Hand
-from pitchkit.presets import presets
+from pitchkit.engine.actions import Play
+from pitchkit.engine.errors import IllegalActionError
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import presets
 
 
 def _state(hand: Hand) -> tuple[object, ...]:

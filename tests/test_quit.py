@@ -51,6 +51,7 @@ def drive(app: PlayApp, script: object) -> None:
     asyncio.run(main())
 
 
+@pytest.mark.slow
 def test_q_and_ctrl_c_ask_before_quitting_and_the_game_is_kept(tmp_path: Path) -> None:
     app = table(tmp_path)
 
@@ -81,6 +82,7 @@ def test_q_and_ctrl_c_ask_before_quitting_and_the_game_is_kept(tmp_path: Path) -
     assert resumed.game.hand.log == app.session.game.hand.log
 
 
+@pytest.mark.slow
 def test_q_on_a_hand_summary_asks_and_no_shows_the_summary_again(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """The disk is full during the first hand: the summary comes with a notice, play goes on, and
@@ -207,6 +209,7 @@ def start_table(games: Path, *args: str) -> Terminal:
     return term
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "status"), [("SIGTERM", 143), ("SIGHUP", 129), ("SIGINT", 130)])
 def test_a_stop_signal_saves_the_hand_and_restores_the_terminal(tmp_path: Path, name: str,
                                                                 status: int) -> None:
@@ -226,6 +229,7 @@ def test_a_stop_signal_saves_the_hand_and_restores_the_terminal(tmp_path: Path, 
                                                       bot="random").game.hand.initial_hands
 
 
+@pytest.mark.slow
 def test_ctrl_c_asks_then_prints_the_result_and_resume_goes_on(tmp_path: Path) -> None:
     term = start_table(tmp_path)
     os.write(term.master, b"\x03")
@@ -244,6 +248,7 @@ def test_ctrl_c_asks_then_prints_the_result_and_resume_goes_on(tmp_path: Path) -
     assert unfinished_games(tmp_path) == [path]
 
 
+@pytest.mark.slow
 def test_sigterm_stops_the_text_log_and_saves_the_game(tmp_path: Path) -> None:
     """--all-bots --fast: SIGTERM in the middle of the game prints where it stopped and the scores so
     far, saves the game unfinished, and the saved game is resumable."""

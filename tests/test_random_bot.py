@@ -9,9 +9,9 @@ from collections import Counter
 import pytest
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Discard
 from pitchkit.bots import make_bot, random_action
-from pitchkit.view import View
+from pitchkit.engine.actions import Discard
+from pitchkit.engine.view import View
 
 
 def discard_position(variant: str) -> tuple[Game, View]:

@@ -12,12 +12,12 @@ from collections.abc import Iterator
 import pytest
 from typer.testing import CliRunner
 
+from pitchkit.bench.arena import ArenaConfig, BoardResult, run
+from pitchkit.bench.cluster import LOCAL, ClusterError, RayCluster, chunks
 from pitchkit.bench.simulate import simulate
 from pitchkit.cli import app
 from pitchkit.cli.cluster import with_ray_value
-from pitchkit.cluster import LOCAL, ClusterError, RayCluster, chunks
-from pitchkit.presets import make_rules
-from pitchkit.search.arena import ArenaConfig, BoardResult, run
+from pitchkit.engine.presets import make_rules
 from tests.test_arena import untimed
 
 

@@ -30,10 +30,10 @@ from pitchkit import (
     make_rules,
     presets,
 )
-from pitchkit.cards import deck
 from pitchkit.cli import app
-from pitchkit.record import action_json, game_record, hand_record, score_document
-from pitchkit.rules import ScoreBy
+from pitchkit.engine.cards import deck
+from pitchkit.engine.record import action_json, game_record, hand_record, score_document
+from pitchkit.engine.rules import ScoreBy
 
 PRESETS = list(presets())
 

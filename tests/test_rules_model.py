@@ -15,7 +15,7 @@ from pitchkit import (
     make_rules,
     presets,
 )
-from pitchkit.rules import (
+from pitchkit.engine.rules import (
     OPTION_FIELDS,
     AllPass,
     Credit,

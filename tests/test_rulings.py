@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pitchkit import Game, Hand, IllegalActionError, Phase, make_rules
-from pitchkit.actions import Ruling
-from pitchkit.record import game_record, score_document
+from pitchkit.engine.actions import Ruling
+from pitchkit.engine.record import game_record, score_document
 from pitchkit.tournament.rulings import MisplayLog, misplay, pitch_out_of_turn, void_hand
 from tests.scenarios import act, cards
 

@@ -10,17 +10,17 @@ from collections.abc import Iterable, Sequence
 import pytest
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Action, Bid, DeclareTrump, Phase, Play
 from pitchkit.bots import Bot, make_bot, random_action
-from pitchkit.presets import presets
-from pitchkit.scoring import point_card
+from pitchkit.engine.actions import Action, Bid, DeclareTrump, Phase, Play
+from pitchkit.engine.presets import presets
+from pitchkit.engine.scoring import point_card
+from pitchkit.engine.trump import table, table_for
+from pitchkit.engine.view import View, make_view
 from pitchkit.search import contract
 from pitchkit.search.budget import DEFAULT, TINY
 from pitchkit.search.ismcts import IsmctsBot
 from pitchkit.search.pimc import PimcBot, objective_for
 from pitchkit.search.sampling import Knowledge, knowledge, sample
-from pitchkit.trump import table, table_for
-from pitchkit.view import View, make_view
 
 PRESETS = list(presets())
 BURY_BANNED = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
@@ -101,6 +101,7 @@ def check_sample(view: View, hand: Hand) -> None:
             assert smp.stock[0] == view.upcard, "the upcard left the top of the stock"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_samples_are_consistent_with_the_view(preset: str) -> None:
     rng = random.Random(f"sample {preset}")
@@ -162,6 +163,7 @@ def play_hand(preset: str, deal_seed: int, bots: Sequence[Bot]) -> list[Action]:
     return actions
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_search_bots_act_legally_in_every_preset(preset: str) -> None:
     rules = make_rules(preset)
@@ -172,6 +174,7 @@ def test_search_bots_act_legally_in_every_preset(preset: str) -> None:
         play_hand(preset, deal, bots)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["pimc", "ismcts"])
 def test_search_bots_are_deterministic(name: str) -> None:
     def bots(seed: int) -> list[Bot]:
@@ -181,6 +184,7 @@ def test_search_bots_are_deterministic(name: str) -> None:
     assert play_hand("auction-partners", 8, bots(1)) == play_hand("auction-partners", 8, bots(1))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["pimc", "ismcts"])
 def test_search_bots_see_only_the_view(name: str) -> None:
     """Two deals that look the same to seat 0 (the other hands shuffled among the other seats):
@@ -252,6 +256,7 @@ def test_simulated_auction_gives_a_legal_bid(preset: str) -> None:
     assert action is not None and action in view.legal
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["pimc", "ismcts"])
 def test_default_budget_bids_by_the_heuristic_estimate(name: str) -> None:
     """``bid_samples=0`` (the default): the auction is the ``heuristic`` bot's, seed for seed;
@@ -283,6 +288,7 @@ def bid_by_heuristic(hand: Hand, rng: random.Random) -> Hand:
     return hand
 
 
+@pytest.mark.slow
 def test_pimc_leaves_the_lead_that_sets_trump_to_the_heuristic() -> None:
     """``lead_search=0`` (the default): pimc's first lead of a lead-for-trump hand is the
     ``heuristic`` bot's, seed for seed; with ``lead_search=1`` it is searched and sometimes differs."""

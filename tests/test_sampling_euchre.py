@@ -8,18 +8,19 @@ import itertools
 import random
 from collections.abc import Iterable
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Hand, make_rules
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards
-from pitchkit.alone import nines_and_tens
 from pitchkit.bots import random_action
-from pitchkit.cards import Card, Suit, bits_of, parse_cards
-from pitchkit.rules import Rules
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards
+from pitchkit.engine.alone import nines_and_tens
+from pitchkit.engine.cards import Card, Suit, bits_of, parse_cards
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import View, make_view
 from pitchkit.search.inference import auction_likelihood
 from pitchkit.search.sampling import Knowledge, Sample, knowledge, sample
-from pitchkit.view import View, make_view
 from tests.test_sampling import mask, shown_void
 
 ALL: dict[str, object] = {"partners-best": True, "defend-alone-points": 8, "blind-loner-points": 8,
@@ -184,6 +185,7 @@ def euchre_hand(rules: Rules, rng: random.Random, *, farmer: int | None, dealer:
        farmer=st.sampled_from([None, 0, 1, 2, 3]), k=st.integers(1, 3))
 # the dealer is the farmer: after its exchange it orders up, goes alone, discards for the upcard and
 # gives its partner's best back, so its kept nines and tens may lie in its hand or its discard
+@pytest.mark.slow
 @example(seed=1277, preset="euchre", farmer=1, k=1)
 def test_sampled_deals_agree_with_every_known_card_movement(seed: int, preset: str, farmer: int | None,
                                                             k: int) -> None:

@@ -24,8 +24,8 @@ from pitchkit import make_rules
 from pitchkit.bots import make_bot
 from pitchkit.cli import app
 from pitchkit.cli.playing import pick_saved
-from pitchkit.game import Game
-from pitchkit.record import parse_action, record_hands
+from pitchkit.engine.game import Game
+from pitchkit.engine.record import parse_action, record_hands
 from pitchkit.tui import saves
 from pitchkit.tui.saves import GameFile, SaveError, check_folder, read_saved, unfinished_games
 from pitchkit.tui.session import Session
@@ -197,6 +197,7 @@ def test_new_games_take_only_free_names(taken: set[int], games: int) -> None:
         assert [p.read_text() for p in paths] == [f"new {i}" for i in range(games)]
 
 
+@pytest.mark.slow
 def test_two_pitch_play_processes_started_at_once_keep_both_games(tmp_path: Path) -> None:
     pitch = str(Path(sys.executable).with_name("pitch"))
     runs = [subprocess.Popen([pitch, "play", "--all-bots", "--fast", "--bot", "random", "--max-hands", "1",

@@ -7,15 +7,16 @@ from __future__ import annotations
 from typing import Any
 
 import orjson
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit import Game, make_rules, presets
-from pitchkit.actions import Discard, PassCards
 from pitchkit.bots import make_bot
-from pitchkit.record import action_json
+from pitchkit.engine.actions import Discard, PassCards
+from pitchkit.engine.record import action_json
+from pitchkit.engine.view import View, make_view
 from pitchkit.server.views import SPECTATOR, TableViews
-from pitchkit.view import View, make_view
 
 PRIVATE = {"seat", "hand", "discards", "passed", "received", "legal"}
 
@@ -75,6 +76,7 @@ def check_states(views: TableViews, game: Game) -> None:
 @settings(max_examples=12, deadline=None)
 @given(name=st.sampled_from(sorted(presets())), seed=st.integers(0, 2**32 - 1),
        stride=st.integers(1, 7))
+@pytest.mark.slow
 def test_each_seat_is_sent_exactly_its_own_view(name: str, seed: int, stride: int) -> None:
     rules = make_rules(name)
     game = Game(rules, seed=seed)

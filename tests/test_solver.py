@@ -1,7 +1,7 @@
 """The all-cards-visible solver against plain minimax over the engine, for every preset.
 
 The reference here shares nothing with the solver: it plays each line with ``Hand.clone`` and
-``Hand.apply`` and scores the end with :func:`pitchkit.scoring.tally`, ``contract_made`` and
+``Hand.apply`` and scores the end with :func:`pitchkit.engine.scoring.tally`, ``contract_made`` and
 ``deltas``, without pruning, transpositions or move merging.
 """
 
@@ -13,14 +13,15 @@ from typing import Any
 import pytest
 
 from pitchkit import Card, Hand, Suit, make_rules
-from pitchkit.actions import Choice, Choose, DeclareTrump, Phase, Play
 from pitchkit.bots import random_action
-from pitchkit.presets import presets
-from pitchkit.rules import Rules, ScoreBy, TrumpBy
-from pitchkit.scoring import contract_made, deltas, tally, trick_tally
+from pitchkit.engine.actions import Choice, Choose, DeclareTrump, Phase, Play
+from pitchkit.engine.presets import presets
+from pitchkit.engine.rules import Rules, ScoreBy, TrumpBy
+from pitchkit.engine.scoring import contract_made, deltas, tally, trick_tally
+from pitchkit.engine.view import make_view
 from pitchkit.search.position import Deal, Scorer
-from pitchkit.search.solver import Solver, SolveStats, first_lead_values
-from pitchkit.view import make_view
+from pitchkit.search.solver import Solver, SolveStats
+from pitchkit.search.solving import first_lead_values
 
 PRESETS = list(presets())
 OBJECTIVES = ("delta", "points")
@@ -190,6 +191,7 @@ def test_fast_scoring_matches_tally_and_deltas(preset: str) -> None:
         checked += 1
 
 
+@pytest.mark.slow
 def test_full_first_lead_solve_is_quick() -> None:
     """A full four-player pct hand of six cards from the first lead solves in well under a second
     of nodes and gives a value for every lead."""

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from pitchkit.bench.selfplay import random_engine_action
-from pitchkit.errors import InapplicableOptionError, RecordError
-from pitchkit.game import Game
-from pitchkit.presets import make_rules
-from pitchkit.record import game_record, replay_game
+from pitchkit.engine.errors import InapplicableOptionError, RecordError
+from pitchkit.engine.game import Game
+from pitchkit.engine.presets import make_rules
+from pitchkit.engine.record import game_record, replay_game
 from pitchkit.server.store import LogEntry
 from pitchkit.server.tables import TableState
 from pitchkit.tournament.event import EVENT_FILE, load, new_event, save

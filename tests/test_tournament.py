@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli import app
-from pitchkit.presets import make_rules
-from pitchkit.record import score_document
+from pitchkit.engine.presets import make_rules
+from pitchkit.engine.record import score_document
 from pitchkit.tournament import darrtown, unl
-from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import Event, new_event
 from pitchkit.tournament.simulate import entrant_rows, run_to_the_end, simulate
 from pitchkit.tournament.standings import elimination_rows, section_rows
@@ -75,6 +75,7 @@ def test_darrtown_go_rounds_table_winners_advance_to_one_final_table(tmp_path: P
     assert len(rows) == 23
 
 
+@pytest.mark.slow
 def test_darrtown_advance_option_two_per_table(tmp_path: Path) -> None:
     """The option ``advance``: the winner and the next best score of each table go on."""
     event = run_event(tmp_path, "darrtown", 16, advance=2)
@@ -122,6 +123,7 @@ def test_unl_45_minute_clock_hand_in_progress_played_out_team_ahead_wins() -> No
             assert score_document(played.record)["scores"] == list(played.scores)
 
 
+@pytest.mark.slow
 def test_unl_tie_at_the_stop_plays_one_more_hand() -> None:
     """Seed 003 Format: a tie at the stop: "one additional hand will be played to break the
     deadlock" (decision: again while still tied). With a clock that stops after the first hand, a
@@ -140,6 +142,7 @@ def test_unl_tie_at_the_stop_plays_one_more_hand() -> None:
     assert tied, "no seed gave a tie after the first hand"
 
 
+@pytest.mark.slow
 def test_unl_standings_by_matches_won_then_point_difference_and_advancement(tmp_path: Path) -> None:
     """Standings rank matches won, then point difference; the first two of each section advance to
     the Tournament of Champions, whose leader is the champion."""
@@ -156,6 +159,7 @@ def test_unl_standings_by_matches_won_then_point_difference_and_advancement(tmp_
     assert event.champion == section_rows(event, "Champions")[0]["entrant_id"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("fmt", "count"), [("darrtown", 9), ("unl", 4)])
 def test_simulate_writes_records_that_pitch_score_verifies(tmp_path: Path, fmt: str, count: int) -> None:
     """``pitch tournament simulate`` writes every game record (each replays with ``pitch score``) and

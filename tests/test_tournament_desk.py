@@ -21,11 +21,11 @@ from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
 from pitchkit.bots import make_bot
-from pitchkit.options import option_text
-from pitchkit.record import game_record, replay_game, score_document
+from pitchkit.engine.options import option_text
+from pitchkit.engine.record import game_record, replay_game, score_document
 from pitchkit.tournament import event as event_module
 from pitchkit.tournament import unl
-from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import DeskError, load, new_event
 from pitchkit.tournament.rulings import misplay
 from pitchkit.tournament.simulate import entrant_rows, simulate
@@ -88,6 +88,7 @@ def test_darrtown_rule1_a_record_whose_game_is_not_over_is_refused(tmp_path: Pat
     assert load(folder).rounds[0].tables[0].result is not None
 
 
+@pytest.mark.slow
 def test_darrtown_rule5_tied_leaders_play_on_the_record_must_hold_the_extra_hands(tmp_path: Path) -> None:
     """Seed 000 tournament rule 5: leaders tied after every player dealt twice play extra hands alone;
     a record that stops at the tie is not a finished game, and the one with the extra hands is."""
@@ -313,6 +314,7 @@ def test_unl_three_straight_sets_lose_the_match(tmp_path: Path) -> None:
 # advancement
 
 
+@pytest.mark.slow
 def test_unl_format_first_two_of_each_section_go_to_the_tournament_of_champions(tmp_path: Path) -> None:
     """Seed 003 Format: at least the first and second teams of each section advance to the Tournament
     of Champions; advance waits for every result of the round."""
@@ -335,6 +337,7 @@ def test_unl_format_first_two_of_each_section_go_to_the_tournament_of_champions(
                for e in event.sections[s] if event.entrants[e].name not in top)
 
 
+@pytest.mark.slow
 def test_unl_sections_of_unequal_size_each_play_their_round_robin(tmp_path: Path) -> None:
     """Five teams in sections of at most three: sections of three and two play their own numbers of
     rounds; the first two of each go on."""
@@ -403,6 +406,7 @@ def finish_by_hand(folder: Path, whole: Path) -> None:
         assert (folder / name).read_text() == (whole / name).read_text()
 
 
+@pytest.mark.slow
 def test_simulate_and_a_desk_run_event_give_the_same_standings(tmp_path: Path) -> None:
     """An event run command by command at the desk, with the same seed and bots as ``simulate``,
     ends with the same standings."""
@@ -411,6 +415,7 @@ def test_simulate_and_a_desk_run_event_give_the_same_standings(tmp_path: Path) -
         finish_by_hand(by_hand(tmp_path, fmt, count, seed=4), tmp_path / f"sim-{fmt}")
 
 
+@pytest.mark.slow
 def test_a_failure_in_the_middle_of_a_save_leaves_the_event_consistent_and_resumable(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A save that fails half-way (here the disk fails on the third table's save) leaves event.json
@@ -437,6 +442,7 @@ def test_a_failure_in_the_middle_of_a_save_leaves_the_event_consistent_and_resum
     finish_by_hand(folder, tmp_path / "whole")
 
 
+@pytest.mark.slow
 def test_a_desk_killed_in_the_middle_of_a_go_round_resumes(tmp_path: Path) -> None:
     """``pitch tournament play`` killed (SIGKILL) in the middle of a Go-Round: the event file is
     whole, the tables saved before the kill keep their results, and the event ends as an

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Phase
 from pitchkit.bots import make_bot
-from pitchkit.errors import PitchError
-from pitchkit.record import game_record, record_hands, replay_game
-from pitchkit.tournament.desk import Desk
+from pitchkit.engine.actions import Phase
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.record import game_record, record_hands, replay_game
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import DeskError, new_event
 from pitchkit.tournament.rulings import (
     DEALING_OUT_OF_TURN,

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pitchkit import make_rules
-from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import DeskError, new_event
 from pitchkit.tournament.printing import bid_words, chromium, sheets_html
 from tests.test_tournament_desk import cli, one_line_error
@@ -76,6 +76,7 @@ def test_a_sheet_heading_names_the_bids_its_rules_allow() -> None:
     assert bid_words(make_rules("smudge")) == "pass, a number, take, smudge"
 
 
+@pytest.mark.browser
 def test_score_sheets_print_to_pdf_in_chromium_one_table_a_page(tmp_path: Path) -> None:
     """``pitch tournament sheets --pdf``: four pages for two tables, the card portrait and the sheet
     landscape on A4 (Letter on request), with the table numbers, names and the judge's column."""

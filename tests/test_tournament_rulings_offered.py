@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pitchkit import Game, make_rules
-from pitchkit.record import game_record
+from pitchkit.engine.record import game_record
 from pitchkit.tournament.event import DeskError
 from pitchkit.tournament.rulings import (
     ENDING,

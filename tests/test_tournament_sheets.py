@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pitchkit import make_rules
-from pitchkit.actions import Bid, Choice, Choose
 from pitchkit.cli import app
-from pitchkit.hand import Hand
-from pitchkit.record import record_hands, replay_game
-from pitchkit.tournament.desk import Desk
+from pitchkit.engine.actions import Bid, Choice, Choose
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.record import record_hands, replay_game
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import DeskError, load, new_event
 from pitchkit.tournament.sheet import replay_sheet, score_any
 from pitchkit.tournament.tables import play_table
@@ -97,6 +97,7 @@ def sheet_of(hand: Hand) -> dict[str, Any]:
     preset=st.sampled_from(["pct", "pct-tournament", "ten-point", "smudge", "auction", "auction-partners"]),
     seed=st.integers(0, 10**6),
 )
+@pytest.mark.slow
 def test_a_sheet_of_a_played_game_scores_as_the_engine_played_it(preset: str, seed: int) -> None:
     """A game played with cards by bots, written down as a score sheet (dealer, bids, trump, who took
     each award, card points): the sheet replays to the same scores after every hand, the same winner

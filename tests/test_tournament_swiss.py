@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitchkit.tournament import swiss, unl
-from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import DeskError, load, new_event
 from pitchkit.tournament.simulate import entrant_rows, run_to_the_end
 from pitchkit.tournament.standings import public, standings
@@ -82,6 +82,7 @@ def test_swiss_rounds_up_to_the_most_never_rematch_and_seat_every_team(teams: in
             diff[b if winner == a else a] -= margin
 
 
+@pytest.mark.slow
 def test_unl_swiss_section_event_same_seed_same_draw_no_rematch(tmp_path: Path) -> None:
     """A UNL event of two sections of seven teams paired Swiss for three rounds: every section plays
     three rounds with one bye each, no pair meets twice, the standings count the bye as a match won,

@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 
 from pitchkit import Game
-from pitchkit.actions import Action, Phase, Play
 from pitchkit.bots import make_bot
-from pitchkit.cards import Card
-from pitchkit.record import game_record, record_hands, replay_game, score_document
-from pitchkit.tournament.desk import Desk
+from pitchkit.engine.actions import Action, Phase, Play
+from pitchkit.engine.cards import Card
+from pitchkit.engine.record import game_record, record_hands, replay_game, score_document
+from pitchkit.engine.trump import table as trump_table
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import DeskError, new_event
 from pitchkit.tournament.notes import NoteError, check_notes, record_notes
-from pitchkit.trump import table as trump_table
 from tests.test_tournament_desk import cli, one_line_error
 
 Chooser = Callable[[Game, int], Action | None]

@@ -17,23 +17,22 @@ from textual.widgets import RichLog, Static
 from textual.worker import WorkerFailed
 
 from pitchkit import Bid, Card, Phase, make_rules
-from pitchkit.actions import Action, Discard, PassCards
+from pitchkit.advice.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
 from pitchkit.bots import random_action
-from pitchkit.bots.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
-from pitchkit.cards import Suit
-from pitchkit.errors import PitchError
-from pitchkit.record import game_record, hand_record, score_document
-from pitchkit.rules import Rules
+from pitchkit.engine.actions import Action, Discard, PassCards
+from pitchkit.engine.cards import Suit, card_label, suit_label
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.record import game_record, hand_record, score_document
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import View
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.base import TableApp
-from pitchkit.tui.cards import card_label, suit_label
 from pitchkit.tui.keys import KeyChoice, auction_choices, card_keys, choices
 from pitchkit.tui.narrate import action_line, result_lines
 from pitchkit.tui.replay import ReplayApp
 from pitchkit.tui.screens import HistoryScreen, SummaryScreen
 from pitchkit.tui.session import Session
 from pitchkit.tui.textlog import load_replay
-from pitchkit.view import View
 
 SIZE = (80, 24)
 
@@ -142,6 +141,7 @@ async def play_out_hand(app: PlayApp, pilot: Pilot[None]) -> None:
     raise AssertionError("the hand did not end")
 
 
+@pytest.mark.slow
 def test_a_whole_hand_as_the_human_dealer(tmp_path: Path) -> None:
     """pct, human deals (bids last): an illegal bid key changes nothing, then bid, play, summary."""
     app = make_app(make_rules("pct"), tmp_path, dealer=0)
@@ -205,6 +205,7 @@ def test_a_whole_hand_as_the_human_dealer(tmp_path: Path) -> None:
     assert saved.exists()
 
 
+@pytest.mark.slow
 def test_ten_point_trump_keys_and_discard_toggles(tmp_path: Path) -> None:
     """Ten-point as the bidder: trump by suit key, discards toggled then confirmed, a wrong count
     refused with the engine's reason."""
@@ -287,7 +288,7 @@ async def pass_to_partner(app: PlayApp, pilot: Pilot[None]) -> None:
 
 def view_trumps_first(view: View) -> bool:
     """True if the hand's first keyed card is a trump whenever the seat holds one."""
-    from pitchkit.trump import table
+    from pitchkit.engine.trump import table
 
     assert view.trump is not None
     r = view.rules
@@ -297,6 +298,7 @@ def view_trumps_first(view: View) -> bool:
     return bool(held) and ordered[: len(held)] == held
 
 
+@pytest.mark.slow
 def test_hint_names_a_legal_action(tmp_path: Path) -> None:
     """? shows what a bot would do in the human's place, and acting on it is accepted."""
     app = make_app(make_rules("auction"), tmp_path, dealer=0)
@@ -318,6 +320,7 @@ def test_hint_names_a_legal_action(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_bots_only_table_plays_with_a_delay(tmp_path: Path) -> None:
     """--all-bots at the table: bots act on timers; a hand's summary goes by itself, the last one
     stays, and n plays again."""
@@ -373,6 +376,7 @@ def test_tab_watches_the_next_seat_at_a_bots_only_table(tmp_path: Path) -> None:
     run(app, script, wait=False)
 
 
+@pytest.mark.slow
 def test_replay_steps_through_a_saved_game() -> None:
     """→ and ← move one action, ] jumps to the next hand, End to the last position."""
     session = Session(make_rules("pct", players=3), seed=8, human=None, bot="random", max_hands=2)
@@ -421,6 +425,7 @@ class BlockedBot(PassingBot):
         return super().choose(view)
 
 
+@pytest.mark.slow
 def test_bots_decide_off_the_screen_thread_and_the_table_answers(tmp_path: Path) -> None:
     """Bug 1 and 2: while Seat 1's bot decides, the table says so, answers keys and resizes; the
     refusal of a key pressed meanwhile goes once the turn passes to the human."""
@@ -480,6 +485,7 @@ def test_replay_log_wraps_long_lines_at_80_columns() -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_second_person_and_the_game_over_prompt(tmp_path: Path) -> None:
     """Bug 3: "You deal" (not "You deals"), and under the game-over box the prompt says the game is
     over, not "The hand is over."."""
@@ -515,6 +521,7 @@ def on_screen(app: TableApp, widget_id: str) -> bool:
             and region.bottom <= app.size.height)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["pct", "ten-point"])
 def test_small_terminals_keep_the_markers_the_cards_and_the_prompt(tmp_path: Path, variant: str) -> None:
     """Bug 7: at 60x20 the seats table keeps the turn and dealer markers; at 40x12 the cards, the

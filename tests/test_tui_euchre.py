@@ -16,13 +16,14 @@ from textual.pilot import Pilot
 from typer.testing import CliRunner
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
-from pitchkit.cards import CARDS, Suit, parse_cards
 from pitchkit.cli import app
-from pitchkit.hand import Hand
-from pitchkit.record import game_record
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
+from pitchkit.engine.cards import CARDS, GLYPHS, Suit, card_label, parse_cards, suit_label
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.record import game_record
+from pitchkit.engine.view import make_view
 from pitchkit.tui.app import PlayApp
-from pitchkit.tui.cards import GLYPHS, card_label, card_markup, suit_label, suit_markup
+from pitchkit.tui.cards import card_markup, suit_markup
 from pitchkit.tui.explain import card_note, jokers_note
 from pitchkit.tui.keys import choices
 from pitchkit.tui.narrate import (
@@ -36,7 +37,6 @@ from pitchkit.tui.narrate import (
 from pitchkit.tui.render import history_table, info_text, prompt_text, seats_table
 from pitchkit.tui.replay import ReplayApp
 from pitchkit.tui.textlog import load_replay
-from pitchkit.view import make_view
 from tests.test_euchre_alone import FARMER, KITTY, deal
 from tests.test_tui import log_text, make_app, run, settle, text_of
 
@@ -210,6 +210,7 @@ def key_for(app: PlayApp, action: Action) -> str:
 @pytest.mark.parametrize(("dealer", "round_two", "alone", "words"), [
     (3, False, False, "ordered"), (3, False, True, "ordered"), (0, False, False, "picked up"),
     (3, True, False, "named"), (3, True, True, "named")])
+@pytest.mark.slow
 def test_the_makers_bid_cell_says_the_suit_how_trump_was_made_and_alone(
         tmp_path: Path, dealer: int, round_two: bool, alone: bool, words: str) -> None:
     """The bid column shows the maker's suit (in place of a Pitch bid's star and number), ordered up,
@@ -268,6 +269,7 @@ def test_a_narrow_seats_table_shows_the_makers_suit_without_cutting_a_column(alo
     assert GLYPHS[view.trump] in line and "…" not in rows, rows
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("round_two", [False, True])
 def test_the_live_log_says_who_makes_trump_and_the_dealer_picking_up(tmp_path: Path, round_two: bool) -> None:
     """The table's log tells the making as the text log does: ``"You make ♠ spades trump"`` (not
@@ -298,6 +300,7 @@ def test_the_live_log_says_who_makes_trump_and_the_dealer_picking_up(tmp_path: P
     run(app, script)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_the_replay_says_who_makes_trump_and_the_dealer_picking_up_the_upcard(seed: int) -> None:
     """The replay's header tells an action in the log's words: the making of trump, then the dealer

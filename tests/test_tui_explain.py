@@ -6,22 +6,22 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.pilot import Pilot
 
 from pitchkit import Bid, Game, make_rules
-from pitchkit.actions import Action, Choice, Choose, Phase, Play
 from pitchkit.bots import random_action
-from pitchkit.cards import Card, parse_cards
-from pitchkit.record import load_hand
+from pitchkit.engine.actions import Action, Choice, Choose, Phase, Play
+from pitchkit.engine.cards import Card, card_label, parse_cards
+from pitchkit.engine.record import load_hand
+from pitchkit.engine.view import View, make_view
 from pitchkit.tui.app import PlayApp
-from pitchkit.tui.cards import card_label
 from pitchkit.tui.explain import known_high_low
 from pitchkit.tui.narrate import result_lines
 from pitchkit.tui.screens import SummaryScreen
 from pitchkit.tui.session import Session
-from pitchkit.view import View, make_view
 from tests.test_tui import PassingBot, log_text, make_app, play_out_hand, run, settle, text_of
 
 
@@ -63,6 +63,7 @@ def test_run_it_marks_the_new_cards_and_the_dealer_pitches_when_nobody_outbids(t
     run(app, script)
 
 
+@pytest.mark.slow
 def test_selling_the_bid_is_told(tmp_path: Path) -> None:
     """pct: after running it, Seat 1 outbids the dealer; the dealer sells and the log says who
     pitches for what."""
@@ -114,6 +115,7 @@ def test_ten_point_partners_team_totals_jokers_and_the_bid_to_go_out_state(tmp_p
     run(app, script)
 
 
+@pytest.mark.slow
 def test_seven_point_teams_in_the_log_and_the_summary(tmp_path: Path) -> None:
     """seven-point: once high and low are known, the log names the teams; the summary does too,
     and names the points in words."""
@@ -134,6 +136,7 @@ def test_seven_point_teams_in_the_log_and_the_summary(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_the_jick_is_marked_as_a_trump_when_played(tmp_path: Path) -> None:
     """ten-point, bots only: the play of the jick says it is a trump."""
     rules = make_rules("ten-point")

@@ -5,15 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from pitchkit import make_rules
-from pitchkit.actions import Phase
+from pitchkit.engine.actions import Phase
 from pitchkit.tui.keys import auction_choices, choices
 from tests.test_tui import first_legal, make_app, phase_of, run, settle, text_of
 
 
+@pytest.mark.slow
 def test_the_hint_gives_the_advisors_reason_in_the_log(tmp_path: Path) -> None:
     app = make_app(make_rules("pct"), tmp_path, dealer=3, passing=True)
 

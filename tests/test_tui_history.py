@@ -5,13 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from pitchkit import make_rules
-from pitchkit.actions import Play
+from pitchkit.engine.actions import Play
+from pitchkit.engine.cards import card_label
 from pitchkit.tui.app import PlayApp
-from pitchkit.tui.cards import card_label
 from pitchkit.tui.keys import choices
 from pitchkit.tui.screens import HistoryScreen, SummaryScreen
 from tests.test_tui import (
@@ -31,6 +32,7 @@ def passing_app(variant: str, tmp_path: Path) -> PlayApp:
     return make_app(make_rules(variant), tmp_path, dealer=0, passing=True)
 
 
+@pytest.mark.slow
 def test_score_history_lists_each_hand(tmp_path: Path) -> None:
     """S shows the scores hand by hand: the contract, made or set, each seat's score and change, in a
     box as wide as the table (not an empty box)."""
@@ -68,6 +70,7 @@ def test_score_history_lists_each_hand(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_taking_back_the_last_card_is_recorded(tmp_path: Path) -> None:
     """pct (casual): U takes back the human's last card and what the bots played after it; the
     human plays another card, and the saved game records the take-back."""
@@ -110,6 +113,7 @@ def test_taking_back_the_last_card_is_recorded(tmp_path: Path) -> None:
     run(app, script)
 
 
+@pytest.mark.slow
 def test_no_take_backs_in_tournament_rules(tmp_path: Path) -> None:
     """pct-tournament: the table offers no take-back, and U says so."""
     app = passing_app("pct-tournament", tmp_path)

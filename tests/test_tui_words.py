@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Bid, Choice, Choose
+from pitchkit.engine.actions import Bid, Choice, Choose
 from pitchkit.tui.narrate import auction_words, seat_names, trick_lines
 
 NAMES = seat_names(4, 0)

@@ -10,12 +10,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit import view as view_module
 from pitchkit.bots import random_action
-from pitchkit.game import Game
-from pitchkit.hand import Hand
-from pitchkit.presets import make_rules, presets
-from pitchkit.view import View, make_view
+from pitchkit.engine import view as view_module
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import make_rules, presets
+from pitchkit.engine.view import View, make_view
 
 PRESETS = list(presets())
 

@@ -6,9 +6,10 @@
 True
 """
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
-from pitchkit.cards import Card, Suit
-from pitchkit.errors import (
+from pitchkit import _moved
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
+from pitchkit.engine.cards import Card, Suit
+from pitchkit.engine.errors import (
     CardError,
     DealError,
     IllegalActionError,
@@ -18,11 +19,11 @@ from pitchkit.errors import (
     UnknownOptionError,
     UnknownPresetError,
 )
-from pitchkit.game import Game, GameEnd
-from pitchkit.hand import Hand, HandResult
-from pitchkit.presets import Preset, get_preset, make_rules, presets
-from pitchkit.rules import Rules
-from pitchkit.view import View
+from pitchkit.engine.game import Game, GameEnd
+from pitchkit.engine.hand import Hand, HandResult
+from pitchkit.engine.presets import Preset, get_preset, make_rules, presets
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import View
 
 __all__ = [
     "Action",
@@ -57,3 +58,5 @@ __all__ = [
 ]
 
 __version__ = "0.1.0"
+
+_moved.install()

@@ -4,7 +4,7 @@ Run from the repository root::
 
     python -m tests.data.make_perft
 
-Each position is a hand record (``pitchkit.record``): a seeded deal, a fixed auction (and, in
+Each position is a hand record (``pitchkit.engine.record``): a seeded deal, a fixed auction (and, in
 ten-point, the trump, discards and draw and the partner exchange), then possibly some tricks of
 seeded random play. From
 there the generator counts every legal sequence of actions to the end of the hand (card plays, and
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pitchkit import Discard, Hand, Phase, make_rules
-from pitchkit.record import hand_record, load_hand, parse_action
+from pitchkit.engine.record import hand_record, load_hand, parse_action
 from tests import reference as ref
 
 PATH = Path(__file__).with_name("perft.json")

@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from pitchkit.presets import make_rules, presets
+from pitchkit.engine.presets import make_rules, presets
 
 if TYPE_CHECKING:
     from pitchkit.envs.core import Decisions

@@ -15,14 +15,14 @@ np = pytest.importorskip("numpy", reason="the research environments need pitchki
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, PassCards, Phase, Play  # noqa: E402
-from pitchkit.cards import CARDS, Card, Suit  # noqa: E402
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, PassCards, Phase, Play  # noqa: E402
+from pitchkit.engine.cards import CARDS, Card, Suit  # noqa: E402
+from pitchkit.engine.errors import IllegalActionError  # noqa: E402
+from pitchkit.engine.hand import Hand  # noqa: E402
+from pitchkit.engine.presets import make_rules  # noqa: E402
+from pitchkit.engine.view import View, make_view  # noqa: E402
 from pitchkit.envs import encoding as enc  # noqa: E402
 from pitchkit.envs.core import Decisions  # noqa: E402
-from pitchkit.errors import IllegalActionError  # noqa: E402
-from pitchkit.hand import Hand  # noqa: E402
-from pitchkit.presets import make_rules  # noqa: E402
-from pitchkit.view import View, make_view  # noqa: E402
 from tests.envs.conftest import PRESETS, random_decisions  # noqa: E402
 
 #: enumerate a discard's or pass's decision sequences only when the engine lists at most this many

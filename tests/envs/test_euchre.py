@@ -12,11 +12,11 @@ np = pytest.importorskip("numpy", reason="the research environments need pitchki
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from pitchkit.actions import Choice, Choose, DeclareTrump, Discard, Phase  # noqa: E402
-from pitchkit.cards import CARDS, Suit  # noqa: E402
+from pitchkit.engine.actions import Choice, Choose, DeclareTrump, Discard, Phase  # noqa: E402
+from pitchkit.engine.cards import CARDS, Suit  # noqa: E402
+from pitchkit.engine.presets import make_rules  # noqa: E402
 from pitchkit.envs import encoding as enc  # noqa: E402
 from pitchkit.envs.core import Decisions  # noqa: E402
-from pitchkit.presets import make_rules  # noqa: E402
 from tests.envs.conftest import random_decisions  # noqa: E402
 from tests.envs.test_encoding import check_mask  # noqa: E402
 

@@ -10,9 +10,9 @@ gymnasium = pytest.importorskip("gymnasium", reason="the Gymnasium environment n
 import numpy as np  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from pitchkit.engine.errors import IllegalActionError, PitchError, RulesError  # noqa: E402
 from pitchkit.envs.gym import ENV_IDS, PitchEnv, env_id  # noqa: E402
 from pitchkit.envs.pettingzoo import raw_env  # noqa: E402
-from pitchkit.errors import IllegalActionError, PitchError, RulesError  # noqa: E402
 from tests.envs.conftest import PRESETS  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")

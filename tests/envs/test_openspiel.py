@@ -13,10 +13,10 @@ import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
+from pitchkit.engine.errors import IllegalActionError, RulesError  # noqa: E402
+from pitchkit.engine.presets import make_rules  # noqa: E402
 from pitchkit.envs import encoding as enc  # noqa: E402
 from pitchkit.envs.openspiel import parse_options, utility_bounds  # noqa: E402
-from pitchkit.errors import IllegalActionError, RulesError  # noqa: E402
-from pitchkit.presets import make_rules  # noqa: E402
 from tests.envs.conftest import PRESETS  # noqa: E402
 from tests.envs.test_euchre import EVERYTHING  # noqa: E402
 

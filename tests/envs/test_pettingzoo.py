@@ -10,9 +10,9 @@ pytest.importorskip("pettingzoo", reason="the PettingZoo environment needs pitch
 import numpy as np
 from pettingzoo.test import api_test, seed_test
 
+from pitchkit.engine.errors import IllegalActionError, RulesError
 from pitchkit.envs import encoding as enc
 from pitchkit.envs.pettingzoo import env, raw_env
-from pitchkit.errors import IllegalActionError, RulesError
 from tests.envs.conftest import PRESETS
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")

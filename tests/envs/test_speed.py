@@ -11,8 +11,8 @@ from rich.console import Console
 pytest.importorskip("pettingzoo", reason="the environment figures need pitchkit[envs]")
 pytest.importorskip("pyspiel", reason="the environment figures need pitchkit[envs] (open_spiel)")
 
+from pitchkit.bench.envs_speed import decisions_episodes, engine_episodes, pettingzoo_episodes
 from pitchkit.bench.suite import render, run_suite
-from pitchkit.envs.speed import decisions_episodes, engine_episodes, pettingzoo_episodes
 
 
 def test_bench_measures_the_environments_against_the_engine() -> None:
@@ -27,7 +27,7 @@ def test_bench_measures_the_environments_against_the_engine() -> None:
 
 
 def test_bench_without_the_extra_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "pitchkit.envs.speed", None)
+    monkeypatch.setitem(sys.modules, "pitchkit.bench.envs_speed", None)
     report = run_suite(seconds=0.01, sections=("envs",))
     assert report["envs"] is None
     console = Console(record=True, width=200)

@@ -18,16 +18,16 @@ import numpy.typing as npt
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit.actions import Choice, Choose
-from pitchkit.cards import Card
+from pitchkit.engine.actions import Choice, Choose
+from pitchkit.engine.cards import Card
+from pitchkit.engine.errors import IllegalActionError, RulesError
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import make_rules
+from pitchkit.engine.view import make_view
 from pitchkit.envs import encoding as enc
 from pitchkit.envs import vector_rows as vr
 from pitchkit.envs.core import resolve
 from pitchkit.envs.vector import VectorEnv, unsupported_reason
-from pitchkit.errors import IllegalActionError, RulesError
-from pitchkit.hand import Hand
-from pitchkit.presets import make_rules
-from pitchkit.view import make_view
 from tests.envs.conftest import PRESETS
 
 SUPPORTED = [p for p in PRESETS if unsupported_reason(make_rules(p)) is None]

@@ -15,9 +15,9 @@ from rich.console import Console
 
 from examples.vector_policy import Policy, PolicyBot, curve_svg, gradients, hand_returns, main, train
 from pitchkit.bench.suite import render, run_suite
+from pitchkit.engine.game import Game
+from pitchkit.engine.presets import make_rules
 from pitchkit.envs import encoding as enc
-from pitchkit.game import Game
-from pitchkit.presets import make_rules
 
 
 def test_pitch_bench_measures_the_vector_environment() -> None:

@@ -21,8 +21,8 @@ from pitchkit import (
     Suit,
     make_rules,
 )
-from pitchkit.actions import Action
-from pitchkit.record import parse_action
+from pitchkit.engine.actions import Action
+from pitchkit.engine.record import parse_action
 
 __all__ = ["act", "awards", "cards", "cut_winner", "deal", "finish", "legal", "names", "play", "result",
            "rules_of", "simple_hands"]

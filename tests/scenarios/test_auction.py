@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pitchkit import Hand, IllegalActionError, Phase, RulesError, make_rules
-from pitchkit.record import score_document
+from pitchkit.engine.record import score_document
 from tests.scenarios import act, awards, deal, legal, play, result
 
 # Hand A: seat 0 leads AS and takes every trick; seat 1 plays 2S (the low), seat 2 JS, into it.

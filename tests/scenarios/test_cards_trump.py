@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pitchkit import Card, CardError, IllegalActionError, Play, Suit
-from pitchkit.trump import table, trick_winner
+from pitchkit.engine.trump import table, trick_winner
 from tests.scenarios import act, cards, deal, legal, play
 
 

@@ -18,8 +18,8 @@ from pitchkit import (
     RulesError,
     make_rules,
 )
-from pitchkit.cards import deck, shuffled
-from pitchkit.record import score_document
+from pitchkit.engine.cards import deck, shuffled
+from pitchkit.engine.record import score_document
 from tests.scenarios import act, awards, cards, deal, finish, legal, names, play, result, simple_hands
 
 # Hand A: the pitcher (seat 0) leads AS and takes every trick; seat 1 plays the low (2S) into it,

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pitchkit import Game, Hand, Phase, RecordError, RulesError, make_rules
-from pitchkit.record import hand_record, score_document
+from pitchkit.engine.presets import modified_options, rules_label
+from pitchkit.engine.record import hand_record, score_document
 from tests.scenarios import act, cards, cut_winner, deal, finish, legal, simple_hands
 
 HAND_A = ("AS KS 9C 8C 7C 6C", "2S 3H 4H 5H 6H 7H", "JS 2D 3D 4D 5D 6D", "QS 8H 9H TH 7D 8D")
@@ -126,9 +127,9 @@ def test_tournament_rule3_teams_override_is_reported_as_modified_rules() -> None
     still be set as an option, but the game is then no longer the preset: the rules, the hand record
     and the result say so ("pct-tournament, modified: teams"); the player count is the preset's own
     choice and modifies nothing."""
-    assert make_rules("pct-tournament", players=3).label == "pct-tournament"
+    assert rules_label(make_rules("pct-tournament", players=3)) == "pct-tournament"
     rules = make_rules("pct-tournament", {"teams": 2})
-    assert rules.modified() == ("teams",) and rules.label == "pct-tournament, modified: teams"
+    assert modified_options(rules) == ("teams",) and rules_label(rules) == "pct-tournament, modified: teams"
     h = Hand(rules, dealer=3, hands=[cards(x) for x in HAND_A], stock=cards(STOCK_A))
     doc = hand_record(h)
     assert doc["modified"] == ["teams"] and doc["options"] == {"teams": 2}

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from pitchkit import Game, Hand, IllegalActionError, PassCards, Phase, RecordError, RulesError, make_rules
-from pitchkit.cards import cards_of
-from pitchkit.record import game_record, hand_record, score_document
-from pitchkit.view import make_view
+from pitchkit.engine.cards import cards_of
+from pitchkit.engine.record import game_record, hand_record, score_document
+from pitchkit.engine.view import make_view
 from tests.scenarios import act, awards, cards, cut_winner, deal, legal, names, play, result
 
 TEAM_A, TEAM_B = (0, 2), (1, 3)

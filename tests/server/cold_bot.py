@@ -9,9 +9,9 @@ import os
 import random
 import time
 
-from pitchkit.actions import Action
 from pitchkit.bots import random_action, register
-from pitchkit.view import View
+from pitchkit.engine.actions import Action
+from pitchkit.engine.view import View
 
 #: seconds the first decision in a process takes
 LOADING = 4.0

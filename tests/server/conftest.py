@@ -28,7 +28,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchkit.presets import presets
+from pitchkit.engine.presets import presets
 from tests.server.client import GameRun, http, play_whole_game, run
 
 #: how long a server or a database may take to start

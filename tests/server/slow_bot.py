@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 import time
 
-from pitchkit.actions import Action
 from pitchkit.bots import random_action, register
-from pitchkit.view import View
+from pitchkit.engine.actions import Action
+from pitchkit.engine.view import View
 
 #: seconds one decision takes
 THINKING = 600.0

@@ -16,7 +16,7 @@ import signal
 
 import pytest
 
-from pitchkit.record import score_document
+from pitchkit.engine.record import score_document
 from tests.server.client import JSON, events, over, person_and_bots, play, run
 from tests.server.conftest import Server
 

@@ -28,7 +28,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli.app import app
-from pitchkit.record import score_document
+from pitchkit.engine.record import score_document
 from tests.server.client import (
     JSON,
     Conn,

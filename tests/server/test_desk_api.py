@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from pitchkit.record import score_game
+from pitchkit.engine.record import score_game
 from tests.server.client import JSON, Conn, cards_in, choose, http, my_turn, ok, play, run
 from tests.server.conftest import Server
 from tests.server.desk_client import Event, call, round_complete

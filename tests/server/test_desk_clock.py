@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pitchkit import Game, make_rules
 from pitchkit.bots import make_bot
-from pitchkit.record import game_record, replay_game
+from pitchkit.engine.record import game_record, replay_game
 from pitchkit.tournament.online import hands_before, side_scores, stopped_hands
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from pitchkit.record import score_game
+from pitchkit.engine.record import score_game
 from tests.server.client import Conn, my_turn, ok, play, run
 from tests.server.conftest import Database, Server
 from tests.server.desk_client import Event, round_complete

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from pitchkit.bots import hints
-from pitchkit.game import Game
-from pitchkit.presets import make_rules
+from pitchkit.advice import hints
+from pitchkit.engine.game import Game
+from pitchkit.engine.presets import make_rules
 from pitchkit.server import botpool
 from pitchkit.server.botpool import LATE_HINT_REASON, QUICK_BOT, BotPool
 

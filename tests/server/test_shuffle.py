@@ -16,7 +16,7 @@ import collections
 
 import pytest
 
-from pitchkit.presets import make_rules, presets
+from pitchkit.engine.presets import make_rules, presets
 from pitchkit.server import deals
 
 

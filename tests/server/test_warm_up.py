@@ -19,12 +19,12 @@ from pathlib import Path
 
 import pytest
 
-from pitchkit.bots import hints
-from pitchkit.game import Game
-from pitchkit.presets import make_rules
+from pitchkit.advice import hints
+from pitchkit.engine.game import Game
+from pitchkit.engine.presets import make_rules
+from pitchkit.engine.view import View
 from pitchkit.search.pimc import MAX_SOLVED_CARDS
 from pitchkit.server.botpool import BotPool
-from pitchkit.view import View
 from tests.server.client import JSON, Conn, http, my_turn, person_and_bots, play, run
 from tests.server.conftest import Server
 

@@ -37,8 +37,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pitchkit.cli.app import app
-from pitchkit.presets import presets
-from pitchkit.record import score_document
+from pitchkit.engine.presets import presets
+from pitchkit.engine.record import score_document
 from tests.server.client import (
     Conn,
     GameRun,

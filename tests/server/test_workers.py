@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pitchkit.record import score_document
+from pitchkit.engine.record import score_document
 from tests.server.client import Conn, create_table, http, ok, play, run, watch
 from tests.server.conftest import Postgres, Server
 

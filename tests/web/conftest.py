@@ -61,7 +61,7 @@ def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     is loaded once here first: right after an install numba compiles it into its cache (seconds of
     work), and the server's bot worker, which loads it as the server starts (its warm-up), then
     finds it there, as after any later start, within a second."""
-    from pitchkit.bots.hints import warm_up
+    from pitchkit.advice.hints import warm_up
 
     warm_up()
     folder = tmp_path_factory.mktemp("web")

@@ -18,7 +18,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from pitchkit import Game, make_rules
 from pitchkit.bots import make_bot
-from pitchkit.record import game_record
+from pitchkit.engine.record import game_record
 from tests.server.client import http, ok
 
 #: the longest wait for the page to answer

@@ -15,8 +15,8 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, expect
 
 from pitchkit import make_rules
-from pitchkit.presets import presets
-from pitchkit.record import score_hand
+from pitchkit.engine.presets import presets
+from pitchkit.engine.record import score_hand
 from tests.server.client import http, ok
 from tests.server.conftest import Server
 from tests.web.driver import (

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from pitchkit import Game, make_rules
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump
-from pitchkit.cards import CARDS
-from pitchkit.record import game_record
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump
+from pitchkit.engine.cards import CARDS
+from pitchkit.engine.record import game_record
 from pitchkit.web.replay import replay_steps
 from tests.server.conftest import Server
 from tests.web.driver import bot_game, open_replay_file

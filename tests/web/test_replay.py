@@ -8,8 +8,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitchkit.presets import presets
-from pitchkit.record import score_game
+from pitchkit.engine.presets import presets
+from pitchkit.engine.record import score_game
 from pitchkit.web.replay import replay_steps
 from tests.server.client import http, ok
 from tests.server.conftest import Server

@@ -7,11 +7,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pitchkit.actions import Action, Phase
 from pitchkit.bench.selfplay import random_engine_action
-from pitchkit.hand import Hand
-from pitchkit.rules import Rules
-from pitchkit.view import make_view
+from pitchkit.engine.actions import Action, Phase
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import make_view
 
 CALLS = ("legal_actions", "apply", "clone", "view")
 

@@ -1,7 +1,7 @@
 """Hostile input for the engine, and the checks every such input must pass.
 
 Each check takes one input and demands one of two outcomes: a result, or the engine's own error
-(a :class:`~pitchkit.errors.PitchError`) whose message is one short line, with the state as it was.
+(a :class:`~pitchkit.engine.errors.PitchError`) whose message is one short line, with the state as it was.
 Any other exception, a second line or a long echo is a failure (an ``AssertionError``).
 
 The generators draw from a ``random.Random``: the tests hand them a generator that hypothesis
@@ -17,15 +17,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard, Play
 from pitchkit.bench.selfplay import random_engine_action
-from pitchkit.cards import CARDS, NAMES, Suit
-from pitchkit.errors import PitchError, quote
-from pitchkit.game import Game
-from pitchkit.hand import Hand
-from pitchkit.presets import make_rules, presets
-from pitchkit.record import game_record, hand_record, score_document
-from pitchkit.rules import OPTION_FIELDS, OPTION_RANGES, Rules, option_name
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump, Discard, Play
+from pitchkit.engine.cards import CARDS, NAMES, Suit
+from pitchkit.engine.errors import PitchError, quote
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import make_rules, presets
+from pitchkit.engine.record import game_record, hand_record, score_document
+from pitchkit.engine.rules import OPTION_FIELDS, OPTION_RANGES, Rules, option_name
 
 #: the longest message a check accepts: a fixed text plus a few echoes of at most 60 characters
 MESSAGE_LIMIT = 400

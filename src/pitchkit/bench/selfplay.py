@@ -15,10 +15,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from pitchkit.actions import Action, Discard, Phase
-from pitchkit.cards import Card
-from pitchkit.hand import Hand
-from pitchkit.rules import Rules
+from pitchkit.engine.actions import Action, Discard, Phase
+from pitchkit.engine.cards import Card
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.rules import Rules
 
 T = TypeVar("T")
 _DISCARD = Phase.DISCARD

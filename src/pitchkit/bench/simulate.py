@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchkit.bench.selfplay import play_random_hand
-from pitchkit.errors import PitchError
-from pitchkit.making import Making
-from pitchkit.rules import POINT_VALUES, Rules, ScoreBy
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.making import Making
+from pitchkit.engine.rules import POINT_VALUES, Rules, ScoreBy
 
 #: Hands per chunk, per path (the fast path is about a hundred times faster).
 CHUNK = {"fast": 20_000, "engine": 200}
@@ -245,7 +245,7 @@ def simulate(rules: Rules, hands: int, *, seed: int = 0, jobs: int = 1, engine: 
              on_chunk: Callable[[int], None] | None = None,
              ray: str | None = None) -> tuple[str, SimStats]:
     """Play ``hands`` random hands on ``jobs`` processes, or over a Ray cluster when ``ray`` is an
-    address (or :data:`pitchkit.cluster.LOCAL`); returns the path used and the counters, the same
+    address (or :data:`pitchkit.bench.cluster.LOCAL`); returns the path used and the counters, the same
     however the chunks are shared out.
 
     ``on_chunk(hands_done_in_chunk)`` is called as each chunk finishes (for a progress bar)."""
@@ -266,7 +266,7 @@ def simulate(rules: Rules, hands: int, *, seed: int = 0, jobs: int = 1, engine: 
 def _results(work: list[tuple[Rules, str, int, int]], jobs: int, path: str,
              ray: str | None) -> Iterator[SimStats]:
     if ray is not None:
-        from pitchkit.cluster import RayCluster
+        from pitchkit.bench.cluster import RayCluster
 
         with RayCluster(ray) as cluster:
             yield from cluster.map(_run, work)

@@ -19,8 +19,8 @@ from rich.table import Table as RichTable
 from pitchkit.bench.calls import CALLS, call_costs
 from pitchkit.bench.openspiel import OPENSPIEL_OPTIONS, euchre_rate, openspiel_version
 from pitchkit.bench.selfplay import Rate, engine_rate, fast_rate
-from pitchkit.presets import make_rules, presets
-from pitchkit.rules import Rules
+from pitchkit.engine.presets import make_rules, presets
+from pitchkit.engine.rules import Rules
 
 SECTIONS = ("presets", "calls", "players", "hand-size", "openspiel", "envs", "vector")
 #: presets whose figures are also taken across player counts and hand sizes
@@ -94,7 +94,7 @@ def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...
     grow; ``openspiel``: OpenSpiel's Euchre driven the same way (``None`` when not installed);
     ``envs``: pct through the PettingZoo and OpenSpiel environments against the engine's loop
     (``None`` without ``pitchkit[envs]``); ``vector``: random play through the vector environment
-    (:mod:`pitchkit.envs.vector_speed`; ``None`` without numpy)."""
+    (:mod:`pitchkit.bench.vector_speed`; ``None`` without numpy)."""
     say = progress or (lambda _: None)
     report: dict[str, Any] = {"seconds": seconds, "repeat": repeat, "machine": machine_info()}
     if "presets" in sections:
@@ -150,7 +150,7 @@ def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...
     if "vector" in sections:
         say("vector environment")
         try:
-            from pitchkit.envs import vector_speed
+            from pitchkit.bench import vector_speed
         except ImportError:
             report["vector"] = None
         else:
@@ -160,7 +160,7 @@ def run_suite(*, seconds: float = 1.0, repeat: int = 1, sections: tuple[str, ...
 
 def _envs(seconds: float) -> dict[str, Any] | None:
     try:
-        from pitchkit.envs.speed import BENCH_LOOPS, measure
+        from pitchkit.bench.envs_speed import BENCH_LOOPS, measure
         figures = measure("pct", seconds, BENCH_LOOPS)
     except ImportError:
         return None
@@ -254,7 +254,7 @@ def render(report: dict[str, Any], console: Console, *, markdown: bool = False) 
             console.print("Vector environment: not installed (pip install 'pitchkit[envs]'); skipped",
                           markup=False)
         else:
-            from pitchkit.envs.vector_speed import lines
+            from pitchkit.bench.vector_speed import lines
 
             for text in lines(report["vector"]):
                 console.print(text, markup=False)

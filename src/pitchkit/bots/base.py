@@ -7,9 +7,9 @@ import random
 from collections.abc import Callable
 from typing import Protocol
 
-from pitchkit.actions import Action, Discard
-from pitchkit.errors import PitchError, quote
-from pitchkit.view import View
+from pitchkit.engine.actions import Action, Discard
+from pitchkit.engine.errors import PitchError, quote
+from pitchkit.engine.view import View
 
 
 class Bot(Protocol):
@@ -79,7 +79,7 @@ def _load_builtin() -> None:
     import importlib
 
     for module in ("pitchkit.bots.heuristic", "pitchkit.search.pimc", "pitchkit.search.ismcts",
-                   "pitchkit.bots.advised", "pitchkit.bots.expert"):
+                   "pitchkit.search.advised", "pitchkit.search.expert"):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError as e:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Phase
-from pitchkit.cards import ACE, BIG_JOKER, CARDS, iter_mask, mask_of
-from pitchkit.rules import POINT_VALUES, Credit, GoingOut, Rules
-from pitchkit.scoring import point_card
-from pitchkit.trump import TrumpTable, table_for
-from pitchkit.view import View
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, Phase
+from pitchkit.engine.cards import ACE, BIG_JOKER, CARDS, iter_mask, mask_of
+from pitchkit.engine.rules import POINT_VALUES, Credit, GoingOut, Rules
+from pitchkit.engine.scoring import point_card
+from pitchkit.engine.trump import TrumpTable, table_for
+from pitchkit.engine.view import View
 
 #: Point categories that name one card of the trump suit (or a joker).
 CARD_POINTS = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pitchkit.actions import Action, Play
 from pitchkit.bots.bidding import best_estimate, point_cards, prob_none, trump_table_for
-from pitchkit.cards import BIG_JOKER, GAME_VALUE, JACK, Card, bits_of, mask_of
-from pitchkit.rules import Credit
-from pitchkit.trump import TrumpTable
-from pitchkit.view import View
+from pitchkit.engine.actions import Action, Play
+from pitchkit.engine.cards import BIG_JOKER, GAME_VALUE, JACK, Card, bits_of, mask_of
+from pitchkit.engine.rules import Credit
+from pitchkit.engine.trump import TrumpTable
+from pitchkit.engine.view import View
 
 #: weight of an opponent's gain when the seat defends in a game of individuals and the gainer is
 #: not the pitcher (points he takes are not the seat's, but they also help set the pitcher)

@@ -3,11 +3,11 @@ otherwise."""
 
 from __future__ import annotations
 
-from pitchkit.actions import Action, PassCards
 from pitchkit.bots.bidding import CARD_POINTS, trump_table_for
-from pitchkit.cards import BIG_JOKER, CARDS
-from pitchkit.scoring import point_card
-from pitchkit.view import View
+from pitchkit.engine.actions import Action, PassCards
+from pitchkit.engine.cards import BIG_JOKER, CARDS
+from pitchkit.engine.scoring import point_card
+from pitchkit.engine.view import View
 
 
 def choose_pass(view: View) -> Action:

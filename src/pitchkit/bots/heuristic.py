@@ -1,7 +1,7 @@
 """The ``heuristic`` bot: hand evaluation for the auction, trump and discards, valued card play
 (and, when a hand scores by tricks, the decisions of :mod:`pitchkit.bots.tricks`).
 
-It sees only its seat's :class:`~pitchkit.view.View`. Its one source of chance is the injected
+It sees only its seat's :class:`~pitchkit.engine.view.View`. Its one source of chance is the injected
 ``random.Random``, used only to break ties between equally valued actions, so a fixed seed gives
 a fixed game.
 """
@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import random
 
-from pitchkit.actions import Action, Phase, Play
 from pitchkit.bots import tricks
 from pitchkit.bots.base import register
 from pitchkit.bots.bidding import choose_bid, choose_discard, choose_trump
 from pitchkit.bots.cardplay import choose_play
 from pitchkit.bots.exchange import choose_pass
 from pitchkit.bots.tricks import MAKING, MakingPolicy
-from pitchkit.rules import ScoreBy, TrumpBy
-from pitchkit.view import View
+from pitchkit.engine.actions import Action, Phase, Play
+from pitchkit.engine.rules import ScoreBy, TrumpBy
+from pitchkit.engine.view import View
 
 
 class SetStreak:

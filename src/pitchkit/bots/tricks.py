@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
-from pitchkit.cards import CARDS, JACK, Card
-from pitchkit.trump import TrumpTable, table_for
-from pitchkit.view import View
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
+from pitchkit.engine.cards import CARDS, JACK, Card
+from pitchkit.engine.trump import TrumpTable, table_for
+from pitchkit.engine.view import View
 
 ACE = 14
 

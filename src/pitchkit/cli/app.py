@@ -18,7 +18,7 @@ from rich.progress import (
 )
 from typer.core import TyperCommand, TyperGroup, TyperOption
 
-from pitchkit.errors import quote
+from pitchkit.engine.errors import quote
 
 
 def _untyped_flags(params: list[Any]) -> list[Any]:

@@ -8,10 +8,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from pitchkit.bench.arena import ArenaConfig, BoardResult, run, validate
 from pitchkit.cli.app import QUIET, app, fail, parse_option_pairs, progress_bar
 from pitchkit.cli.cluster import RAY, RayCommand
-from pitchkit.errors import PitchError
-from pitchkit.search.arena import ArenaConfig, BoardResult, run, validate
+from pitchkit.engine.errors import PitchError
 
 
 @app.command(cls=RayCommand)

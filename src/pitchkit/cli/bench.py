@@ -15,8 +15,8 @@ from pitchkit.bench.simulate import simulate as run_simulation
 from pitchkit.bench.suite import SECTIONS, render, run_suite, step_count
 from pitchkit.cli.app import QUIET, app, fail, parse_option_pairs, progress_bar
 from pitchkit.cli.cluster import RAY, RayCommand
-from pitchkit.errors import PitchError, quote
-from pitchkit.presets import make_rules
+from pitchkit.engine.errors import PitchError, quote
+from pitchkit.engine.presets import make_rules
 
 _SECTIONS_HELP = f"measure only these sections (repeatable): {', '.join(SECTIONS)}"
 

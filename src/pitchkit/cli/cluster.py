@@ -6,13 +6,13 @@ from typing import Any
 
 import typer
 
+from pitchkit.bench.cluster import LOCAL
 from pitchkit.cli.app import PitchCommand
-from pitchkit.cluster import LOCAL
 
 RAY_OPTION = "--ray"
 
 #: typer's option parser has no options with an optional value: :class:`RayCommand` gives a bare
-#: ``--ray`` the value :data:`~pitchkit.cluster.LOCAL` before parsing
+#: ``--ray`` the value :data:`~pitchkit.bench.cluster.LOCAL` before parsing
 RAY = typer.Option(None, RAY_OPTION, metavar="[ADDRESS]",
                    help="split the work over a Ray cluster: host:port, ray://host:port, auto, or "
                         "nothing to start a local one for the run (needs pitchkit[cluster]); the "
@@ -20,7 +20,7 @@ RAY = typer.Option(None, RAY_OPTION, metavar="[ADDRESS]",
 
 
 def with_ray_value(args: list[str]) -> list[str]:
-    """``args`` with :data:`~pitchkit.cluster.LOCAL` after each ``--ray`` that has no value (last,
+    """``args`` with :data:`~pitchkit.bench.cluster.LOCAL` after each ``--ray`` that has no value (last,
     or followed by another option)."""
     out: list[str] = []
     for i, arg in enumerate(args):

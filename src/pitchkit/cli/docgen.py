@@ -19,7 +19,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pitchkit.cli.docscreen import table_screen
-from pitchkit.families import families_table
+from pitchkit.engine.families import families_table
 
 #: the documents with generated examples, relative to the repository root
 DOCUMENTS = ("README.md", "docs/play.md", "docs/rules.md")

@@ -56,7 +56,7 @@ def table_screen(args: str, keys: Sequence[str]) -> str:
     """The screen of ``pitch ARGS`` (``play --seed N`` and ``--variant``, ``--players``, ``--seat``,
     ``--bot``, default ``heuristic``) after pressing ``keys``, the bots acting at once; trailing
     blanks removed."""
-    from pitchkit.presets import make_rules
+    from pitchkit.engine.presets import make_rules
     from pitchkit.tui.app import PlayApp
     from pitchkit.tui.session import Session
 

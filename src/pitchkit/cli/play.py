@@ -12,8 +12,8 @@ import typer
 from pitchkit.cli.app import app, fail, parse_option_pairs
 from pitchkit.cli.saved import find_saved, saved_games
 from pitchkit.cli.score import read_json
-from pitchkit.errors import PitchError
-from pitchkit.presets import make_rules
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.presets import make_rules
 
 
 def _has_terminal() -> bool:

@@ -13,11 +13,11 @@ from rich.console import Console
 from rich.table import Table
 
 from pitchkit.cli.app import app, fail, parse_option_pairs
-from pitchkit.errors import PitchError
-from pitchkit.families import FAMILY_NAMES
-from pitchkit.options import option_text
-from pitchkit.presets import get_preset, presets
-from pitchkit.sheet import preset_rows, rules_sheet, sheet_text
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.families import FAMILY_NAMES
+from pitchkit.engine.options import option_text
+from pitchkit.engine.presets import get_preset, modified_options, presets
+from pitchkit.engine.rules_text import preset_rows, rules_sheet, sheet_text
 
 
 def _width() -> int:
@@ -63,12 +63,12 @@ def rules(
     if as_json:
         sheet = [{"heading": heading, "paragraphs": body} for heading, body in rules_sheet(chosen)]
         print(json.dumps({"preset": found.name, "title": found.title, "seed": found.seed,
-                          "aliases": list(found.aliases), "modified": list(chosen.modified()),
+                          "aliases": list(found.aliases), "modified": list(modified_options(chosen)),
                           "rules": rows, "sheet": sheet}, indent=2))
         return
     title = f"{found.name}: {found.title}"
-    if chosen.modified():
-        title += f" (modified: {', '.join(chosen.modified())})"
+    if modified_options(chosen):
+        title += f" (modified: {', '.join(modified_options(chosen))})"
     if not table:
         for line in sheet_text(title, chosen, width=width):
             print(line)

@@ -9,7 +9,7 @@ from pathlib import Path
 import typer
 
 from pitchkit.cli.app import app, fail
-from pitchkit.errors import ECHO_LIMIT, PitchError, clip
+from pitchkit.engine.errors import ECHO_LIMIT, PitchError, clip
 from pitchkit.tournament.sheet import score_any
 
 

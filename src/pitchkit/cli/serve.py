@@ -9,7 +9,7 @@ import typer
 
 from pitchkit.cli.app import app, fail
 from pitchkit.cli.score import read_json
-from pitchkit.errors import PitchError
+from pitchkit.engine.errors import PitchError
 
 
 @app.command()

@@ -14,8 +14,8 @@ from rich.table import Table
 
 from pitchkit.cli.app import app
 from pitchkit.cli.saved import saved_games
-from pitchkit.presets import find_preset
-from pitchkit.record import record_hands, score_document
+from pitchkit.engine.presets import find_preset
+from pitchkit.engine.record import record_hands, score_document
 
 
 @dataclass(slots=True)
@@ -105,7 +105,7 @@ def _variant(doc: object) -> str:
 
 def game_tally(doc: object) -> tuple[Tally, bool]:
     """One saved game's counts: a saved game (``pitchkit.tui.saves``) or a plain game record, where
-    no seat is a person's (:class:`~pitchkit.errors.PitchError` if it is not a valid record); and
+    no seat is a person's (:class:`~pitchkit.engine.errors.PitchError` if it is not a valid record); and
     whether its hands are scored by tricks (Euchre)."""
     result = score_document(doc)
     hands = result.get("hands", [result])

@@ -15,7 +15,8 @@ import typer
 from pitchkit.bots import bot_names
 from pitchkit.cli.app import PitchGroup, PitchTyper, app, fail, parse_option_pairs
 from pitchkit.cli.score import read_json, source_name
-from pitchkit.errors import PitchError, clip
+from pitchkit.engine.errors import PitchError, clip
+from pitchkit.engine.presets import rules_label
 from pitchkit.tournament.event import FORMATS, DeskError, shown_hand, write_json, write_text
 from pitchkit.tournament.rulings import DEALING_OUT_OF_TURN, NO_CUT, RENEGE, TABLE_TALK
 
@@ -45,7 +46,7 @@ def _locked(folder: Path) -> Iterator[None]:
 def _step(folder: Path, step: Callable[[Any], T]) -> T:
     """Load the event, run ``step`` on its desk, save it; any error is one line (exit status 2) and
     leaves the event file as it was."""
-    from pitchkit.tournament.desk import Desk
+    from pitchkit.tournament.director import Desk
 
     try:
         if not folder.is_dir():
@@ -93,7 +94,7 @@ def create(
     rounds: int = ROUNDS,
 ) -> None:
     """Make a new event in DIR (DIR/event.json and DIR/games/)."""
-    from pitchkit.tournament.desk import Desk
+    from pitchkit.tournament.director import Desk
     from pitchkit.tournament.event import new_event
 
     try:
@@ -105,7 +106,7 @@ def create(
         fail(str(e))
     except OSError as e:
         fail(f"{clip(str(folder))}: {e.strerror or e}")
-    print(f"{fmt} event of {event.rules.label} in {folder}: add entrants with pitch tournament add")
+    print(f"{fmt} event of {rules_label(event.rules)} in {folder}: add entrants with pitch tournament add")
 
 
 @tournament_app.command()
@@ -114,7 +115,7 @@ def add(
     csv_file: Path = typer.Option(..., "--csv", help="entrants, one a line: name (name,partner: a team)"),
 ) -> None:
     """Register entrants from a CSV file (before the first round is seated)."""
-    from pitchkit.tournament.desk import read_entrants
+    from pitchkit.tournament.director import read_entrants
 
     try:
         text = csv_file.read_text(encoding="utf-8-sig")

@@ -1,6 +1,6 @@
 """A game driven one integer decision at a time: the part every environment adapter shares.
 
-:class:`Decisions` wraps a :class:`~pitchkit.game.Game`, keeps the cards a seat has picked in a
+:class:`Decisions` wraps a :class:`~pitchkit.engine.game.Game`, keeps the cards a seat has picked in a
 discard or partner pass under way, turns action ids into engine actions (:mod:`.encoding`), and
 reports each finished hand. Rewards (docs/observations.md): ``"points"`` gives each seat its score
 change when a hand ends; ``"win"`` gives 1 to each seat of the winning side and 0 to the others
@@ -17,18 +17,18 @@ from typing import Any, cast
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.actions import Action, Discard, PassCards, Phase
-from pitchkit.cards import Card
+from pitchkit.engine.actions import Action, Discard, PassCards, Phase
+from pitchkit.engine.cards import Card
+from pitchkit.engine.errors import IllegalActionError, RulesError, quote
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import HandResult
+from pitchkit.engine.numbers import parse_int
+from pitchkit.engine.presets import make_rules, rules_label
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import View
 from pitchkit.envs import encoding as enc
 from pitchkit.envs.shown import show_plays
 from pitchkit.envs.tracker import Tracker
-from pitchkit.errors import IllegalActionError, RulesError, quote
-from pitchkit.game import Game
-from pitchkit.hand import HandResult
-from pitchkit.numbers import parse_int
-from pitchkit.presets import make_rules
-from pitchkit.rules import Rules
-from pitchkit.view import View
 
 REWARDS = ("points", "win")
 
@@ -317,7 +317,7 @@ class Decisions:
 
     def step(self, action_id: int) -> Step:
         """Take one decision of the seat to act; an illegal id raises
-        :class:`~pitchkit.errors.IllegalActionError` and changes nothing."""
+        :class:`~pitchkit.engine.errors.IllegalActionError` and changes nothing."""
         seat = self.seat
         if seat is None:
             raise IllegalActionError("the game is over")
@@ -412,7 +412,7 @@ class Decisions:
         """The table as text: every seat's cards (a picture for people, not an observation)."""
         g = self.game
         h = g.hand
-        lines = [f"{self.rules.label} · scores {g.scores} · hand {len(g.history) + 1} · "
+        lines = [f"{rules_label(self.rules)} · scores {g.scores} · hand {len(g.history) + 1} · "
                  f"dealer {h.dealer} · phase {h.phase.value} · to act {self.to_act}"]
         for s in range(self.rules.players):
             lines.append(f"  seat {s}: {' '.join(str(c) for c in h.holding(s))}")

@@ -1,7 +1,7 @@
 """Observations and actions of the research environments, specified once (docs/observations.md).
 
 Every adapter (PettingZoo, OpenSpiel, Gymnasium) uses the same fixed table of :data:`N_ACTIONS`
-integer actions and builds each seat's tensors only from that seat's :class:`~pitchkit.view.View`
+integer actions and builds each seat's tensors only from that seat's :class:`~pitchkit.engine.view.View`
 (plus the cards it has picked so far in a discard or partner pass under way), so an observation
 can hold nothing the seat may not know.
 
@@ -20,12 +20,12 @@ from functools import cached_property
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
-from pitchkit.cards import CARDS, Card, Suit, format_cards
-from pitchkit.errors import IllegalActionError, RulesError, quote
-from pitchkit.making import out_seats
-from pitchkit.rules import Rules, TrumpBy
-from pitchkit.view import View
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Phase, Play
+from pitchkit.engine.cards import CARDS, Card, Suit, format_cards
+from pitchkit.engine.errors import IllegalActionError, RulesError, quote
+from pitchkit.engine.making import out_seats
+from pitchkit.engine.rules import Rules, TrumpBy
+from pitchkit.engine.view import View
 
 #: most cards in a deck (52 and two jokers)
 MAX_CARDS = 54
@@ -38,7 +38,7 @@ BID_BASE = 0
 CHOOSE_RUN, CHOOSE_SELL, CHOOSE_MISDEAL = MAX_BID + 1, MAX_BID + 2, MAX_BID + 3
 #: ``TRUMP_BASE + suit`` names trump (clubs, diamonds, hearts, spades)
 TRUMP_BASE = MAX_BID + 4
-#: ``PLAY_BASE + card`` plays a card (card index 0..53, see :mod:`pitchkit.cards`)
+#: ``PLAY_BASE + card`` plays a card (card index 0..53, see :mod:`pitchkit.engine.cards`)
 PLAY_BASE = TRUMP_BASE + 4
 #: ``DISCARD_BASE + card`` adds a card to the discard under way
 DISCARD_BASE = PLAY_BASE + MAX_CARDS
@@ -47,7 +47,7 @@ DISCARD_DONE = DISCARD_BASE + MAX_CARDS
 #: ``PASS_BASE + card`` adds a card to the partner pass under way
 PASS_BASE = DISCARD_DONE + 1
 #: ``CHOICE_BASE + i``: the ``i``-th named choice after run, sell and misdeal, in the order
-#: :class:`~pitchkit.actions.Choice` declares them (go alone, with the partner, a blind double
+#: :class:`~pitchkit.engine.actions.Choice` declares them (go alone, with the partner, a blind double
 #: loner, look, a farmer's hand, ...); ``CHOICE_SLOTS`` ids are kept for them
 CHOICE_BASE = PASS_BASE + MAX_CARDS
 CHOICE_SLOTS = 8
@@ -98,7 +98,7 @@ def refusal(rules: Rules, seat: int, action_id: int, legal: Sequence[int]) -> st
 
 def check_id(action_id: object) -> int:
     """``action_id`` as an ``int`` if it is an id of the action table, else an
-    :class:`~pitchkit.errors.IllegalActionError`."""
+    :class:`~pitchkit.engine.errors.IllegalActionError`."""
     if isinstance(action_id, np.integer):
         action_id = int(action_id)
     if type(action_id) is not int or not 0 <= action_id < N_ACTIONS:

@@ -26,10 +26,10 @@ import numpy as np
 import numpy.typing as npt
 
 from pitchkit.bots import Bot, make_bot
+from pitchkit.engine.errors import IllegalActionError, RulesError, quote
+from pitchkit.engine.presets import presets
 from pitchkit.envs.core import Decisions, check_max_hands, check_reward, env_rules
 from pitchkit.envs.spaces import action_space, observation_space
-from pitchkit.errors import IllegalActionError, RulesError, quote
-from pitchkit.presets import presets
 
 Obs = dict[str, npt.NDArray[Any]]
 

@@ -5,7 +5,7 @@
 "target=21;dealer-steal=same"})``: ``players`` 0 keeps the preset's count, ``options`` is
 ``name=value`` pairs split by ``;``. One OpenSpiel game is one hand from 0-0: chance first picks
 the dealer, then the deck's order one card at a time (the deal and the stock follow from it, as
-:meth:`~pitchkit.hand.Hand.deal_from` deals), then the seats decide with the action table of
+:meth:`~pitchkit.engine.hand.Hand.deal_from` deals), then the seats decide with the action table of
 docs/observations.md. The returns are the hand's score changes. Observation tensors and strings
 are :mod:`pitchkit.envs.encoding`'s; the information state adds every decision the seat has seen
 (perfect recall).
@@ -24,14 +24,14 @@ try:
 except ModuleNotFoundError as error:  # without pitchkit[envs]
     raise missing(error) from None
 
-from pitchkit.actions import Phase
-from pitchkit.cards import Card
+from pitchkit.engine.actions import Phase
+from pitchkit.engine.cards import Card
+from pitchkit.engine.errors import IllegalActionError, RulesError, quote
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.rules import POINT_VALUES, Rules, ScoreBy
+from pitchkit.engine.view import View, make_view, own_cards
 from pitchkit.envs import encoding as enc
 from pitchkit.envs.core import env_rules, resolve
-from pitchkit.errors import IllegalActionError, RulesError, quote
-from pitchkit.hand import Hand
-from pitchkit.rules import POINT_VALUES, Rules, ScoreBy
-from pitchkit.view import View, make_view, own_cards
 
 _DEFAULTS: dict[str, Any] = {"variant": "pct", "players": 0, "options": ""}
 

@@ -10,7 +10,7 @@ at the end of every hand, ``"win"`` pays 1 to the winners when the game ends; ``
 game short (truncation). ``env`` is :class:`checked_env`: the checks of PettingZoo's usual
 wrappers (``OrderEnforcingWrapper``, ``AssertOutOfBoundsWrapper``, ``TerminateIllegalWrapper``
 with reward -1) made in the environment itself, which ends the game with reward -1 for a seat
-that takes an illegal action; ``raw_env`` raises :class:`~pitchkit.errors.IllegalActionError`
+that takes an illegal action; ``raw_env`` raises :class:`~pitchkit.engine.errors.IllegalActionError`
 instead and changes nothing.
 """
 
@@ -29,9 +29,9 @@ try:
 except ModuleNotFoundError as error:  # without pitchkit[envs]
     raise missing(error) from None
 
+from pitchkit.engine.errors import IllegalActionError, RulesError, quote
 from pitchkit.envs.core import Decisions, check_max_hands, check_reward, env_rules
 from pitchkit.envs.spaces import action_space, observation_space
-from pitchkit.errors import IllegalActionError, RulesError, quote
 
 #: the reward of an agent whose illegal action ends the game (:class:`checked_env`)
 ILLEGAL_REWARD = -1.0

@@ -24,7 +24,8 @@ from pitchkit.envs.encoding import MAX_BID, MAX_CARDS, N_ACTIONS, PHASES, PLAY_B
 from pitchkit.fast.jitting import KeyedJit
 
 #: the files whose values the compiled code holds (this one, the encoding's constants, the phases)
-_SOURCES = (Path(__file__), Path(__file__).with_name("encoding.py"), Path(__file__).parents[1] / "actions.py")
+_SOURCES = (Path(__file__), Path(__file__).with_name("encoding.py"),
+            Path(__file__).parents[1] / "engine" / "actions.py")
 
 
 #: compiled with numba when it is installed, cached on disk under a key that also holds

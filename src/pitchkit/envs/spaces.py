@@ -13,8 +13,8 @@ try:
 except ModuleNotFoundError as error:  # without pitchkit[envs]
     raise missing(error) from None
 
+from pitchkit.engine.rules import Rules
 from pitchkit.envs import encoding as enc
-from pitchkit.rules import Rules
 
 
 def observation_space(rules: Rules) -> spaces.Dict:

@@ -21,16 +21,16 @@ from typing import TYPE_CHECKING, cast
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.actions import Bid, DeclareTrump, Phase, Play
-from pitchkit.cards import Card
+from pitchkit.engine.actions import Bid, DeclareTrump, Phase, Play
+from pitchkit.engine.cards import Card
+from pitchkit.engine.errors import RulesError
+from pitchkit.engine.making import out_seats
+from pitchkit.engine.view import own_cards
 from pitchkit.envs import shown as sh
 from pitchkit.envs.encoding import PHASES, Layout
-from pitchkit.errors import RulesError
-from pitchkit.making import out_seats
-from pitchkit.view import own_cards
 
 if TYPE_CHECKING:
-    from pitchkit.hand import Hand
+    from pitchkit.engine.hand import Hand
 
 Cells = MutableSequence[float]
 

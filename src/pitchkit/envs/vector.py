@@ -27,15 +27,15 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
+from pitchkit.engine.errors import IllegalActionError, RulesError
+from pitchkit.engine.numbers import parse_int
+from pitchkit.engine.rules import Rules
 from pitchkit.envs import encoding as enc
 from pitchkit.envs import vector_kernel as vk
 from pitchkit.envs import vector_rows as vr
 from pitchkit.envs.core import env_rules
-from pitchkit.errors import IllegalActionError, RulesError
 from pitchkit.fast import unsupported_reason as fast_unsupported_reason
 from pitchkit.fast.tables import kernel_rules
-from pitchkit.numbers import parse_int
-from pitchkit.rules import Rules
 
 F32 = npt.NDArray[np.float32]
 I8 = npt.NDArray[np.int8]
@@ -127,7 +127,7 @@ class VectorEnv:
         Returns (observations, masks, rewards ``(n, players)``, done ``(n,)``, seat to act): the
         rewards of a row are each seat's score change in the hand that row's decision finished
         (zero otherwise), ``done`` marks those rows, and their observation and mask are already
-        the new hand's. An illegal action raises :class:`~pitchkit.errors.IllegalActionError`
+        the new hand's. An illegal action raises :class:`~pitchkit.engine.errors.IllegalActionError`
         and changes no environment."""
         if not self._ready:
             raise IllegalActionError("call reset() before step()")

@@ -38,7 +38,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pitchkit.rules import (
+from pitchkit.engine.rules import (
     POINT_VALUES,
     FirstLead,
     GoingOut,
@@ -181,10 +181,10 @@ class Batch:
 def play_random(rules: Rules, n_hands: int, *, seed: int, trace: bool = False) -> Batch:
     """Play ``n_hands`` independent random hands under ``rules`` from ``seed`` (any int).
 
-    Raises :class:`~pitchkit.errors.RulesError` for rules the fast path does not support."""
+    Raises :class:`~pitchkit.engine.errors.RulesError` for rules the fast path does not support."""
     import numpy as np
 
-    from pitchkit.errors import RulesError
+    from pitchkit.engine.errors import RulesError
     from pitchkit.fast.codes import N_CATS, TRACE_WIDTH
     from pitchkit.fast.kernel import play_hands
     from pitchkit.fast.tables import kernel_rules

@@ -2,7 +2,7 @@
 
 Everything the kernel needs to know about a rule set is here: the parameter vector ``P`` (indexed
 by the constants below), the point categories as codes in scoring order, and per-trump tables
-built from :func:`pitchkit.trump.table`, the engine's single source of card order.
+built from :func:`pitchkit.engine.trump.table`, the engine's single source of card order.
 """
 
 from __future__ import annotations
@@ -12,7 +12,19 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from pitchkit.cards import GAME_VALUE
+from pitchkit.engine.cards import GAME_VALUE
+from pitchkit.engine.rules import (
+    POINT_VALUES,
+    AllPass,
+    Credit,
+    DealerSteal,
+    FirstLead,
+    Rules,
+    ScoreBy,
+    StuckBid,
+    TrumpBy,
+)
+from pitchkit.engine.trump import table
 from pitchkit.fast.codes import (
     ALONE_MARCH_POINTS,
     BY_TRICKS,
@@ -61,18 +73,6 @@ from pitchkit.fast.codes import (
     UPCARD,
     N,
 )
-from pitchkit.rules import (
-    POINT_VALUES,
-    AllPass,
-    Credit,
-    DealerSteal,
-    FirstLead,
-    Rules,
-    ScoreBy,
-    StuckBid,
-    TrumpBy,
-)
-from pitchkit.trump import table
 
 I64 = npt.NDArray[np.int64]
 

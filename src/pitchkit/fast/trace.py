@@ -1,5 +1,5 @@
 """A traced fast-path hand in the engine's terms: its decisions as engine actions, and the hand
-replayed through :class:`~pitchkit.hand.Hand` (to check the fast path, or to keep a hand as a
+replayed through :class:`~pitchkit.engine.hand.Hand` (to check the fast path, or to keep a hand as a
 hand record).
 
 Example::
@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
-from pitchkit.cards import CARDS, Suit, cards_of
-from pitchkit.errors import PitchError
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play
+from pitchkit.engine.cards import CARDS, Suit, cards_of
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.hand import Hand
 from pitchkit.fast.codes import (
     BOUNDS_SHIFT,
     KIND_ALONE,
@@ -29,7 +30,6 @@ from pitchkit.fast.codes import (
     KIND_RUN,
     KIND_SELL,
 )
-from pitchkit.hand import Hand
 
 if TYPE_CHECKING:
     from pitchkit.fast import Batch

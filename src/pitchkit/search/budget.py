@@ -11,8 +11,8 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
-from pitchkit.errors import PitchError, quote
-from pitchkit.numbers import parse_int
+from pitchkit.engine.errors import PitchError, quote
+from pitchkit.engine.numbers import parse_int
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from pitchkit.cards import BIG_JOKER, LITTLE_JOKER
+from pitchkit.engine.cards import BIG_JOKER, LITTLE_JOKER
 from pitchkit.fast.jitting import COMPILED
 from pitchkit.search import kernel as K
 from pitchkit.search import kernel_layout as L

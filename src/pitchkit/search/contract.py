@@ -21,19 +21,20 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
 from pitchkit.bots.bidding import decline
-from pitchkit.cards import BIG_JOKER, bits_of
-from pitchkit.rules import POINT_VALUES, GoingOut, Rules, TrumpBy
-from pitchkit.scoring import point_card
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase
+from pitchkit.engine.cards import BIG_JOKER, bits_of
+from pitchkit.engine.rules import POINT_VALUES, GoingOut, Rules, TrumpBy
+from pitchkit.engine.scoring import point_card
+from pitchkit.engine.trump import TrumpTable, table
+from pitchkit.engine.view import View
 from pitchkit.search.budget import Budget
 from pitchkit.search.fallback import Fallback
 from pitchkit.search.inference import auction_likelihood, weighted_sample
 from pitchkit.search.position import Deal, jack_suits
 from pitchkit.search.sampling import Sample, knowledge
-from pitchkit.search.solver import SearchLimit, make_solver
-from pitchkit.trump import TrumpTable, table
-from pitchkit.view import View
+from pitchkit.search.solver import SearchLimit
+from pitchkit.search.solving import make_solver
 
 _BURY_BANNED = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
 #: least chance of making a bid the seat will ask for

@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pitchkit.cards import bits_of
-from pitchkit.trump import TrumpTable
-from pitchkit.view import View
+from pitchkit.engine.cards import bits_of
+from pitchkit.engine.trump import TrumpTable
+from pitchkit.engine.view import View
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import random
 
-from pitchkit.actions import Action, Bid, Discard
 from pitchkit.bots.base import Bot, make_bot
-from pitchkit.cards import CARDS
-from pitchkit.errors import PitchError
+from pitchkit.engine.actions import Action, Bid, Discard
+from pitchkit.engine.cards import CARDS
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.view import View
 from pitchkit.search.sampling import trump_table_of
-from pitchkit.view import View
 
 
 class Fallback:

@@ -19,9 +19,9 @@ import math
 import random
 from collections.abc import Callable
 
-from pitchkit.rules import POINT_VALUES, Rules, TrumpBy
+from pitchkit.engine.rules import POINT_VALUES, Rules, TrumpBy
+from pitchkit.engine.view import View
 from pitchkit.search.sampling import Knowledge, Sample, sample
-from pitchkit.view import View
 
 #: how far below the bid the estimate of a bidder's hand may fall, on average
 SLACK = 0.4

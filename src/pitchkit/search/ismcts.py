@@ -15,18 +15,18 @@ from __future__ import annotations
 import math
 import random
 
-from pitchkit.actions import Action, DeclareTrump, Phase, Play
 from pitchkit.bots.base import register
-from pitchkit.cards import BIG_JOKER, CARDS, Suit, bits_of
-from pitchkit.lookup import strengths
-from pitchkit.rules import Rules
+from pitchkit.engine.actions import Action, DeclareTrump, Phase, Play
+from pitchkit.engine.cards import BIG_JOKER, CARDS, Suit, bits_of
+from pitchkit.engine.lookup import strengths
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import View
 from pitchkit.search import contract
 from pitchkit.search.budget import DEFAULT, Budget
 from pitchkit.search.fallback import Fallback
 from pitchkit.search.inference import auction_likelihood, weighted_sample
 from pitchkit.search.position import Deal, Scorer, jack_suits
 from pitchkit.search.sampling import knowledge, sample
-from pitchkit.view import View
 
 #: UCB exploration constant (rewards are scaled to about -1..1)
 EXPLORE = 0.7

@@ -20,17 +20,18 @@ from __future__ import annotations
 
 import random
 
-from pitchkit.actions import Action, DeclareTrump, Phase, Play
 from pitchkit.bots.base import register
-from pitchkit.cards import CARDS
+from pitchkit.engine.actions import Action, DeclareTrump, Phase, Play
+from pitchkit.engine.cards import CARDS
+from pitchkit.engine.view import View
 from pitchkit.search import contract
 from pitchkit.search.budget import DEFAULT, Budget
 from pitchkit.search.fallback import Fallback
 from pitchkit.search.inference import auction_likelihood, weighted_sample
 from pitchkit.search.position import Deal
 from pitchkit.search.sampling import knowledge
-from pitchkit.search.solver import SearchLimit, SolveStats, first_lead_values, make_solver
-from pitchkit.view import View
+from pitchkit.search.solver import SearchLimit, SolveStats
+from pitchkit.search.solving import first_lead_values, make_solver
 
 #: averages closer than this count as a tie
 TIE = 1e-9

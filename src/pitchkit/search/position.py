@@ -1,15 +1,15 @@
 """A compact play-phase position with every card visible, and the fast scoring of its end.
 
 :class:`Deal` is what the solver searches: the hands as bitmasks, the trick in progress, the
-finished tricks, trump, the pitcher and bid. It comes from a real :class:`~pitchkit.hand.Hand` or
-from a seat's :class:`~pitchkit.view.View` plus sampled hands for the unseen seats.
+finished tricks, trump, the pitcher and bid. It comes from a real :class:`~pitchkit.engine.hand.Hand` or
+from a seat's :class:`~pitchkit.engine.view.View` plus sampled hands for the unseen seats.
 
 :class:`Scorer` turns what the search tracks (who captured each scoring card, card points per
 scoring unit, which units won a trick, which equal joker fell first) into the value of the hand.
 Everything fixed by the deal is worked out once: which cards are high and low, who played them,
-the sides of a dynamic-teams hand. The value follows :mod:`pitchkit.scoring` exactly
-(``tests/test_solver.py`` checks it against :func:`~pitchkit.scoring.tally` and
-:func:`~pitchkit.scoring.deltas`).
+the sides of a dynamic-teams hand. The value follows :mod:`pitchkit.engine.scoring` exactly
+(``tests/test_solver.py`` checks it against :func:`~pitchkit.engine.scoring.tally` and
+:func:`~pitchkit.engine.scoring.deltas`).
 
 Objectives (see ``docs/benchmarks.md``, "Search bots"):
 
@@ -36,14 +36,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from pitchkit.actions import Action, Choice, Choose
-from pitchkit.cards import BIG_JOKER, GAME_VALUE, JACK, LITTLE_JOKER
-from pitchkit.hand import Hand
-from pitchkit.making import out_seats
-from pitchkit.rules import POINT_VALUES, Credit, Rules, ScoreBy
-from pitchkit.scoring import Trick, point_card
-from pitchkit.trump import TrumpTable, table_for
-from pitchkit.view import View
+from pitchkit.engine.actions import Action, Choice, Choose
+from pitchkit.engine.cards import BIG_JOKER, GAME_VALUE, JACK, LITTLE_JOKER
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.making import out_seats
+from pitchkit.engine.rules import POINT_VALUES, Credit, Rules, ScoreBy
+from pitchkit.engine.scoring import Trick, point_card
+from pitchkit.engine.trump import TrumpTable, table_for
+from pitchkit.engine.view import View
 
 OBJECTIVES = ("delta", "points", "coalition")
 #: ``game`` argument of :meth:`Scorer.value`: award the game point by the card points

@@ -1,6 +1,6 @@
 """Deals consistent with what one seat knows.
 
-From a :class:`~pitchkit.view.View`: the unseen cards are the deck minus the seat's hand, its own
+From a :class:`~pitchkit.engine.view.View`: the unseen cards are the deck minus the seat's hand, its own
 discards and every card played. They are shared out among the other seats' hands (sizes from
 ``view.hand_sizes``), the other seats' hidden discards (``view.discard_counts``; never a point card
 of trump, which may not be buried) and the stock (``view.stock_size``).
@@ -35,15 +35,15 @@ import dataclasses
 import random
 from dataclasses import dataclass
 
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Discard, Phase
-from pitchkit.alone import nines_and_tens
-from pitchkit.cards import BIG_JOKER, bits_of, mask_of
-from pitchkit.errors import PitchError
-from pitchkit.rules import Rules
-from pitchkit.scoring import point_card
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump, Discard, Phase
+from pitchkit.engine.alone import nines_and_tens
+from pitchkit.engine.cards import BIG_JOKER, bits_of, mask_of
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.scoring import point_card
+from pitchkit.engine.trump import TrumpTable, table_for
+from pitchkit.engine.view import View
 from pitchkit.search import draws
-from pitchkit.trump import TrumpTable, table_for
-from pitchkit.view import View
 
 _BURY_BANNED = ("jack", "off-jack", "big-joker", "little-joker", "ace", "ten", "two", "three")
 _REJECTION_TRIES = 24

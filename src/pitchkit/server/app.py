@@ -18,15 +18,16 @@ from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pitchkit.bots import bot_names
-from pitchkit.errors import PitchError
-from pitchkit.presets import presets
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.presets import presets, rules_label
+from pitchkit.engine.rules_text import preset_rows, rules_sheet
+from pitchkit.server.bodies import json_body
 from pitchkit.server.config import Settings
-from pitchkit.server.desk_routes import mount_desk
+from pitchkit.server.desk.routes import mount_desk
 from pitchkit.server.frames import DirectSender, KeepSend
 from pitchkit.server.live import Subscriber
 from pitchkit.server.service import Forbidden, NotFound, Stale, TableService
 from pitchkit.server.views import table_json
-from pitchkit.sheet import preset_rows, rules_sheet
 from pitchkit.web import mount_pages
 
 log = logging.getLogger("pitchkit.server")
@@ -50,19 +51,6 @@ def _status(error: PitchError) -> int:
 
 def _error(message: str, status: int) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 16_384:
-        raise PitchError("the request is too large")
-    try:
-        body = orjson.loads(raw or b"{}")
-    except orjson.JSONDecodeError:
-        raise PitchError("the request is not JSON") from None
-    if not isinstance(body, dict):
-        raise PitchError("the request must be a JSON object")
-    return body
 
 
 class RateLimit:
@@ -140,7 +128,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> JSONResponse:
-        body = await _body(request)
+        body = await json_body(request)
         seats = body.get("seats")
         if not isinstance(seats, list):
             raise PitchError("'seats' must list each seat: {\"bot\": NAME} or {\"human\": true}")
@@ -172,14 +160,14 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/join")
     async def join(table_id: str, request: Request) -> JSONResponse:
-        body = await _body(request)
+        body = await json_body(request)
         token = await service().join(table_id, seat=body.get("seat"),
                                      invite=str(body.get("invite", "")), name=str(body.get("name", "")))
         return JSONResponse({"seat": body.get("seat"), "token": token})
 
     @app.post("/api/tables/{table_id}/seats/{seat}")
     async def set_seat(table_id: str, seat: int, request: Request) -> JSONResponse:
-        body = await _body(request)
+        body = await json_body(request)
         bot = body.get("bot")
         invite = await service().set_seat(table_id, owner=str(body.get("owner", "")), seat=seat,
                                           bot=None if bot is None else str(bot))
@@ -198,7 +186,7 @@ def create_app(settings: Settings) -> FastAPI:
         live = await service().table(table_id)
         rules = live.state.rules
         assert rules is not None
-        return JSONResponse({"rules": rules.label, "sections": [
+        return JSONResponse({"rules": rules_label(rules), "sections": [
             {"heading": heading, "paragraphs": body} for heading, body in rules_sheet(rules)]})
 
     @app.get("/api/tables/{table_id}/record")

@@ -33,11 +33,11 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, TypeVar
 
-from pitchkit.actions import Action
+from pitchkit.advice.hints import FAST_HINT_BOT, hint_json, warm_up
 from pitchkit.bots import make_bot
-from pitchkit.bots.hints import FAST_HINT_BOT, hint_json, warm_up
-from pitchkit.record import action_json
-from pitchkit.view import View
+from pitchkit.engine.actions import Action
+from pitchkit.engine.record import action_json
+from pitchkit.engine.view import View
 
 log = logging.getLogger("pitchkit.server")
 
@@ -335,7 +335,7 @@ class BotPool:
             return await loop.run_in_executor(self._quick, decide, QUICK_BOT, view, seed)
 
     async def hint(self, name: str, view: View, *, table: str = "") -> dict[str, Any]:
-        """Bot ``name``'s choice with its reason (:func:`pitchkit.bots.hints.hint_json`), the
+        """Bot ``name``'s choice with its reason (:func:`pitchkit.advice.hints.hint_json`), the
         estimate taking at most half the time cap; past the cap, the quick bot's choice, named as
         its own, with :data:`LATE_HINT_REASON` (:data:`FAILED_HINT_REASON` when the bot failed),
         without waiting a second cap. From a worker

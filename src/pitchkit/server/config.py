@@ -8,7 +8,7 @@ from pathlib import Path
 
 import platformdirs
 
-from pitchkit.errors import PitchError
+from pitchkit.engine.errors import PitchError
 
 #: the environment variable that names the database (``--db`` wins over it)
 DATABASE_ENV = "PITCHKIT_DATABASE_URL"

@@ -14,7 +14,7 @@ import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pitchkit.cards import CARDS
+from pitchkit.engine.cards import CARDS
 
 #: the operating system's CSPRNG as a ``random.Random``
 SYSTEM = secrets.SystemRandom()

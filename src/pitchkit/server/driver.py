@@ -13,21 +13,24 @@ import asyncio
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, Protocol
 
-from pitchkit.actions import Action
+from sqlalchemy import Connection, Engine
+
+from pitchkit.advice.hints import hint_bot_name
 from pitchkit.bots import random_action
-from pitchkit.bots.hints import hint_bot_name
-from pitchkit.errors import PitchError
-from pitchkit.record import action_json
-from pitchkit.rules import Rules
+from pitchkit.engine.actions import Action
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.record import action_json
+from pitchkit.engine.rules import Rules
 from pitchkit.server import store
+from pitchkit.server.botpool import BotPool
+from pitchkit.server.config import Settings
 from pitchkit.server.live import LiveTable
 from pitchkit.server.refusals import Stale, Stopping
-from pitchkit.server.tables import TableError
-
-if TYPE_CHECKING:
-    from pitchkit.server.service import TableService
+from pitchkit.server.store import LogEntry
+from pitchkit.server.tables import TableError, TableState
 
 log = logging.getLogger("pitchkit.server")
 
@@ -39,10 +42,39 @@ def seatless_json(rules: Rules, action: Action) -> dict[str, Any]:
     return entry
 
 
-class BotDriver:
-    """The bots and grace timers of a :class:`~pitchkit.server.service.TableService`'s tables."""
+class Host(Protocol):
+    """What the driver needs of the table service (:class:`~pitchkit.server.service.TableService`)."""
 
-    def __init__(self, service: TableService) -> None:
+    settings: Settings
+    engine: Engine
+    worker: str
+    shared: bool
+    live: dict[str, LiveTable]
+    bots: BotPool
+
+    async def act(self, table_id: str, seat: int, action: object, *, version: object = None,
+                  desk: bool = False) -> None:
+        """Apply one action of ``seat``, commit it and tell everyone."""
+
+    def stage(self, state: TableState, kind: str, data: dict[str, Any],
+              action: Action | None = None) -> list[LogEntry]:
+        """Apply a new log entry to the table in memory."""
+
+    async def commit(self, live: LiveTable, entries: list[LogEntry],
+                     before: Sequence[Callable[[Connection], None]] = ()) -> None:
+        """Store staged entries, then tell everyone."""
+
+    def forget_if_over(self, live: LiveTable) -> None:
+        """Let a finished game nobody watches leave memory."""
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """Run a task the service keeps until it ends."""
+
+
+class BotDriver:
+    """The bots and grace timers of a table service's tables."""
+
+    def __init__(self, service: Host) -> None:
         self.service = service
 
     def after_change(self, live: LiveTable, *, drive: bool = True) -> None:
@@ -122,7 +154,7 @@ class BotDriver:
                     return
 
     async def hint(self, live: LiveTable, seat: int) -> dict[str, Any]:
-        """What the hint bot (:mod:`pitchkit.bots.hints`) would do in ``seat``'s place, on its turn."""
+        """What the hint bot (:mod:`pitchkit.advice.hints`) would do in ``seat``'s place, on its turn."""
         state = live.state
         if state.game is None or state.rules is None or state.to_act() != seat:
             raise TableError("a hint is given on your turn")

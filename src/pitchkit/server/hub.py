@@ -13,8 +13,8 @@ import logging
 import threading
 from collections.abc import Callable
 
-from pitchkit.errors import PitchError
-from pitchkit.numbers import parse_int
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.numbers import parse_int
 
 log = logging.getLogger("pitchkit.server")
 

@@ -10,7 +10,7 @@ import time
 
 from fastapi import FastAPI
 
-from pitchkit.numbers import parse_int
+from pitchkit.engine.numbers import parse_int
 from pitchkit.server.app import create_app
 from pitchkit.server.botpool import default_processes
 from pitchkit.server.config import Settings, database_url

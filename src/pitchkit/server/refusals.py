@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pitchkit.errors import PitchError
+from pitchkit.engine.errors import PitchError
 
 
 class NotFound(PitchError):

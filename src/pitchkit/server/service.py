@@ -20,14 +20,14 @@ import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 
-from pitchkit.actions import Action, Ruling
+from pitchkit.advice.hints import hint_bot_name
 from pitchkit.bots import bot_names
-from pitchkit.bots.hints import hint_bot_name
-from pitchkit.errors import IllegalActionError, PitchError, quote
-from pitchkit.game import cut_for_deal
-from pitchkit.presets import make_rules
-from pitchkit.record import hand_record
-from pitchkit.rules import FirstDealer
+from pitchkit.engine.actions import Action, Ruling
+from pitchkit.engine.errors import IllegalActionError, PitchError, quote
+from pitchkit.engine.game import cut_for_deal
+from pitchkit.engine.presets import make_rules
+from pitchkit.engine.record import hand_record
+from pitchkit.engine.rules import FirstDealer
 from pitchkit.server import auth, deals, store
 from pitchkit.server.botpool import BotPool, load_bot_modules
 from pitchkit.server.config import Settings

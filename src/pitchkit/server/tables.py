@@ -11,14 +11,14 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from pitchkit.actions import Action
-from pitchkit.cards import CARDS
-from pitchkit.errors import PitchError
-from pitchkit.game import Game
-from pitchkit.hand import Hand
-from pitchkit.presets import make_rules
-from pitchkit.record import parse_action
-from pitchkit.rules import Rules
+from pitchkit.engine.actions import Action
+from pitchkit.engine.cards import CARDS
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import make_rules
+from pitchkit.engine.record import parse_action
+from pitchkit.engine.rules import Rules
 from pitchkit.server.deals import Deal
 from pitchkit.server.store import LogEntry
 

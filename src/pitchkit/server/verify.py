@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pitchkit.cards import Card
-from pitchkit.errors import RecordError
-from pitchkit.hand import Hand
-from pitchkit.record import record_hands, replay_game
+from pitchkit.engine.cards import Card
+from pitchkit.engine.errors import RecordError
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.record import record_hands, replay_game
 from pitchkit.server.deals import verify
 
 
 def verify_deals(doc: object) -> dict[str, Any]:
     """Check every hand of a game record that carries a ``deal`` (deck, salt, commitment): the
     commitment is the SHA-256 of that salt and deck, and dealing that deck gives the hand's cards.
-    Raises :class:`~pitchkit.errors.RecordError` naming the first hand that fails."""
+    Raises :class:`~pitchkit.engine.errors.RecordError` naming the first hand that fails."""
     docs = record_hands(doc)
     _, hands = replay_game(docs)
     checked = 0

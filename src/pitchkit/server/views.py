@@ -1,7 +1,7 @@
 """What each recipient is sent: a seat's view, or the public view for spectators, as JSON; the table
 as everyone sees it; the messages and events built from them.
 
-Every seat's state is what :func:`pitchkit.view.make_view` lets that seat know, and a spectator's
+Every seat's state is what :func:`pitchkit.engine.view.make_view` lets that seat know, and a spectator's
 is the public part of it. The public view is a whitelist: a field is sent to spectators only if it
 is named here, so a field added to the engine's view later stays private.
 
@@ -19,15 +19,16 @@ from typing import Any
 
 import orjson
 
-from pitchkit.actions import Action, Discard, PassCards, Phase
-from pitchkit.cards import CARDS, Card, bits_of
-from pitchkit.game import Game
-from pitchkit.hand import Hand
-from pitchkit.record import action_json, result_json
-from pitchkit.rules import OPTION_FIELDS, Rules, option_json, option_name
+from pitchkit.engine.actions import Action, Discard, PassCards, Phase
+from pitchkit.engine.cards import CARDS, Card, bits_of
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import rules_label
+from pitchkit.engine.record import action_json, result_json
+from pitchkit.engine.rules import Rules, rule_options
+from pitchkit.engine.view import View, make_view, own_cards
 from pitchkit.server.store import LogEntry
 from pitchkit.server.tables import TableState, deck_names
-from pitchkit.view import View, make_view, own_cards
 
 #: recipient of the public view
 SPECTATOR = -1
@@ -47,12 +48,6 @@ def _names(mask: int) -> list[str]:
 def _bid(rules: Rules, amount: int | None) -> object:
     name = rules.bid_name(amount)
     return amount if amount is not None and name == str(amount) else name
-
-
-def rule_options(rules: Rules) -> dict[str, Any]:
-    """Every rule's value by option name (``{"target": 11, "score-by": "points", ...}``), as a table
-    and a replay give them to the page."""
-    return {option_name(f): option_json(getattr(rules, f)) for f in OPTION_FIELDS if f != "preset"}
 
 
 def public_action(action: Action) -> bool:
@@ -150,7 +145,8 @@ class TableViews:
         if rules is not self._rules:
             self._rules = rules
             self._fixed_json = {
-                "id": state.id, "variant": rules.preset, "rules": rules.label, "players": rules.players,
+                "id": state.id, "variant": rules.preset, "rules": rules_label(rules),
+                "players": rules.players,
                 "public": state.public,
                 # every rule value, by option name, so that a client needs no copy of the presets
                 "options": rule_options(rules),

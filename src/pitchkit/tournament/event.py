@@ -20,9 +20,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pitchkit.errors import PitchError, quote
-from pitchkit.presets import make_rules
-from pitchkit.rules import Rules
+from pitchkit.engine.errors import PitchError, quote
+from pitchkit.engine.presets import make_rules
+from pitchkit.engine.rules import Rules
 
 #: the file that holds an event, in the event's folder
 EVENT_FILE = "event.json"

@@ -1,7 +1,7 @@
 """The seed 003 table rulings that do not end the hand, as notes in a table's game record.
 
 A judge's ruling that ends the hand (a pitch out of turn penalised, a void hand, a misplay) is an
-engine :class:`~pitchkit.actions.Ruling` action in the hand's actions (see ``tournament.rulings``).
+engine :class:`~pitchkit.engine.actions.Ruling` action in the hand's actions (see ``tournament.rulings``).
 The others change no score but bind the play that follows, or must be made in time:
 
 - **exposed card** (seed 003, Exposed Cards): "A trump card exposed during the play must be put face
@@ -27,13 +27,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pitchkit.actions import Action, Phase, Play
-from pitchkit.cards import Card
-from pitchkit.errors import PitchError, quote
-from pitchkit.hand import Hand
-from pitchkit.record import replay_game
+from pitchkit.engine.actions import Action, Phase, Play
+from pitchkit.engine.cards import Card
+from pitchkit.engine.errors import PitchError, quote
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.record import replay_game
+from pitchkit.engine.trump import table
 from pitchkit.tournament.rulings import OUT_OF_TURN
-from pitchkit.trump import table
 
 EXPOSED = "exposed card"
 PROTEST = "protest"

@@ -3,7 +3,7 @@ online desk of ``pitch serve`` keeps it in the database), and the parts of runni
 that need no server: the match clock's stop read from when the hands finished, the hands of a
 table's game in words for a judge, and the public picture of an event.
 
-Every change goes through the same :class:`~pitchkit.tournament.desk.Desk` as ``pitch tournament``:
+Every change goes through the same :class:`~pitchkit.tournament.director.Desk` as ``pitch tournament``:
 the document is put in a scratch folder, opened (and so checked) as an ``event.json``, changed by
 the desk, saved and read back with the game records the step wrote. The document is therefore
 exactly an ``event.json``, and a step is checked exactly as the command would check it.
@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from pitchkit.errors import PitchError
-from pitchkit.game import Game
-from pitchkit.record import record_hands, replay_game, result_json
-from pitchkit.tournament.desk import Desk
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.game import Game
+from pitchkit.engine.presets import rules_label
+from pitchkit.engine.record import record_hands, replay_game, result_json
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import EVENT_FILE, DeskError, Event, Table
 from pitchkit.tournament.rulings import MISCONDUCT, misconduct_names, misplay_offered
 from pitchkit.tournament.standings import public, standings, standings_rows
@@ -163,7 +164,7 @@ def board(event: Event) -> dict[str, Any]:
     byes, the standings (names only: no entrant numbers, links or secrets), the rulings, the
     misconduct rulings its rules offer and the misplays they offer (``correctable``: true, false)."""
     r = event.current
-    out: dict[str, Any] = {"format": event.format, "preset": event.preset, "rules": event.rules.label,
+    out: dict[str, Any] = {"format": event.format, "preset": event.preset, "rules": rules_label(event.rules),
                            "stage": event.stage, "status": event.status, "clock": event.clock,
                            "entrants": [e.name for e in event.entrants], "round": None}
     if r is not None:

@@ -1,6 +1,6 @@
 """The desk's physical tables: judges with PINs, score sheets entered hand by hand and confirmed by
 a judge (seed 000 tournament rule 35: after every hand a judge verifies the counts and initials the
-score), and seed 003's table rulings on a sheet. :class:`~pitchkit.tournament.desk.Desk` is a
+score), and seed 003's table rulings on a sheet. :class:`~pitchkit.tournament.director.Desk` is a
 :class:`PhysicalTables`.
 
 A table's sheet lives in the event (``Table.sheet``) until its game is over; each hand is checked
@@ -18,8 +18,8 @@ from pathlib import Path
 from string import ascii_uppercase
 from typing import TYPE_CHECKING, Any
 
-from pitchkit.cards import Card
-from pitchkit.errors import PitchError, quote
+from pitchkit.engine.cards import Card
+from pitchkit.engine.errors import PitchError, quote
 from pitchkit.tournament.event import DeskError, Event, Judge, Result, RulingEntry, Table
 from pitchkit.tournament.notes import EXPOSED, PROTEST, Note
 from pitchkit.tournament.rulings import MISCONDUCT, OUT_OF_TURN, VOID

@@ -13,8 +13,9 @@ import shutil
 from html import escape
 from pathlib import Path
 
-from pitchkit.errors import quote
-from pitchkit.rules import AllPass, Rules
+from pitchkit.engine.errors import quote
+from pitchkit.engine.presets import rules_label
+from pitchkit.engine.rules import AllPass, Rules
 from pitchkit.tournament.event import DeskError, Event, Round, Table
 from pitchkit.tournament.sheet import kept_on_sheet
 
@@ -95,7 +96,8 @@ def _card(event: Event, round_: Round, table: Table) -> str:
     seats = "".join(f"<li>seat {s}: {escape(n)}</li>" for s, n in enumerate(names))
     return (f'<section class="page card"><div class="label">Table</div>'
             f'<div class="number">{table.number}</div><ul>{seats}</ul>'
-            f'<div class="event">{escape(event.format)} · {escape(rules.label)} · round {round_.number}'
+            f'<div class="event">{escape(event.format)} · {escape(rules_label(rules))}'
+            f' · round {round_.number}'
             f"{section}</div></section>")
 
 
@@ -134,7 +136,7 @@ def _sheet(event: Event, round_: Round, table: Table) -> str:
     blank = "<td></td>" * (len(heads) - 1)
     body = "".join(f'<tr><td class="hand">{i}</td>{blank}</tr>' for i in range(1, rows_for(rules) + 1))
     title = f"Table {table.number} · round {round_.number}{section}"
-    what = f"{escape(event.format)} · {escape(rules.label)}"
+    what = f"{escape(event.format)} · {escape(rules_label(rules))}"
     return (f'<section class="page sheet"><header><h1>{title}</h1><span class="event">{what}</span></header>'
             f'<table class="seats">{seat_rows}</table>'
             f'<table class="grid"><thead><tr>{group_row}</tr><tr>{head_row}</tr></thead>'

@@ -1,4 +1,4 @@
-"""The judges' rulings of the seeds, as engine :class:`~pitchkit.actions.Ruling` actions that end the
+"""The judges' rulings of the seeds, as engine :class:`~pitchkit.engine.actions.Ruling` actions that end the
 hand in progress. A ruling is part of the hand record, so ``pitch score`` replays it, checks that each
 seed ruling in it gives the score change the ruling gives at that point (:func:`check_rulings`), and
 every score can be recomputed from the records alone.
@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from pitchkit.actions import Ruling
-from pitchkit.errors import PitchError, quote
-from pitchkit.hand import Hand
-from pitchkit.record import replay_game
-from pitchkit.rules import Rules, ScoreBy
+from pitchkit.engine.actions import Ruling
+from pitchkit.engine.errors import PitchError, quote
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import rules_label
+from pitchkit.engine.record import replay_game
+from pitchkit.engine.rules import Rules, ScoreBy
 
 MISPLAY = "misplay"
 OUT_OF_TURN = "pitch out of turn"
@@ -107,7 +108,7 @@ def misconduct(hand: Hand, name: str, offender: int) -> Ruling:
     rules = hand.rules
     if name not in misconduct_names(rules):
         raise RulingError(f"{name} is a misconduct of Euchre (seed 004): it is ruled where a hand is scored "
-                          f"by tricks, and {rules.label} scores by {rules.score_by.value}")
+                          f"by tricks, and {rules_label(rules)} scores by {rules.score_by.value}")
     if hand.done:
         raise RulingError(f"a {name} ruling is made on the hand in progress, and this hand is over")
     if offender not in hand.seats:
@@ -140,7 +141,7 @@ def ending_ruling(rules: Rules, name: str, offender: int, *, seats: Sequence[int
     ``highest``; :func:`misplay`, :func:`pitch_out_of_turn` and :func:`void_hand` on a hand in play,
     and the score sheet's ruling hands, come here."""
     if name in ENDING and name not in ending_names(rules):
-        raise RulingError(f"{rules.label} has no {name} ruling: it is ruled where "
+        raise RulingError(f"{rules_label(rules)} has no {name} ruling: it is ruled where "
                           + ("a hand scores its points" if name == OUT_OF_TURN else
                              "a hand scores its points and the next can be dealt to one seat fewer"))
     n = rules.players

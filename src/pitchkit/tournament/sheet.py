@@ -5,9 +5,9 @@ each award (with the card-point counts for the game point) and the seats sitting
 checked against the rules as far as a summary allows (the dealer and sit-outs in turn, the auction
 replayed by the engine, every award of the rules at most once, the awards that must exist, card
 points that can add up, the game point where the counts put it, made or set as the awards say) and
-scored with the engine's own scoring (:func:`~pitchkit.scoring.contract_made`,
-:func:`~pitchkit.scoring.deltas`, :func:`~pitchkit.ending.going_out`) inside a
-:class:`~pitchkit.game.Game`, so the dealer rotation and every game-end rule are the engine's too.
+scored with the engine's own scoring (:func:`~pitchkit.engine.scoring.contract_made`,
+:func:`~pitchkit.engine.scoring.deltas`, :func:`~pitchkit.engine.ending.going_out`) inside a
+:class:`~pitchkit.engine.game.Game`, so the dealer rotation and every game-end rule are the engine's too.
 The format is in ``docs/hand-record.md`` (score sheets).
 """
 
@@ -16,20 +16,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pitchkit.actions import Bid, Choose, Ruling
-from pitchkit.auction import Auction
-from pitchkit.cards import CARDS, Card, Suit
-from pitchkit.ending import going_out
-from pitchkit.errors import PitchError, RecordError, quote
-from pitchkit.game import Game
-from pitchkit.hand import HandResult
-from pitchkit.presets import make_rules
-from pitchkit.record import parse_action, record_hands, score_document
-from pitchkit.rules import MisdealDealer, Rules, TrumpBy
-from pitchkit.scoring import Award, Tally, contract_made, deltas, point_card
+from pitchkit.engine.actions import Bid, Choose, Ruling
+from pitchkit.engine.auction import Auction
+from pitchkit.engine.cards import CARDS, Card, Suit
+from pitchkit.engine.ending import going_out
+from pitchkit.engine.errors import PitchError, RecordError, quote
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import HandResult
+from pitchkit.engine.presets import make_rules, rules_label
+from pitchkit.engine.record import parse_action, record_hands, score_document
+from pitchkit.engine.rules import MisdealDealer, Rules, TrumpBy
+from pitchkit.engine.scoring import Award, Tally, contract_made, deltas, point_card
+from pitchkit.engine.trump import table
 from pitchkit.tournament.notes import check_notes, record_notes
 from pitchkit.tournament.rulings import ENDING, check_rulings, ending_names, ending_ruling
-from pitchkit.trump import table
 
 #: the score-sheet format's version (the value of a sheet's ``sheet`` field)
 SHEET_VERSION = 1
@@ -65,10 +65,10 @@ def sheet_rules(doc: dict[str, Any]) -> Rules:
     if not rules.teams:
         rules = make_rules(variant, options, players=len(players))
     if rules.players != len(players):
-        raise RecordError(f"sheet: {rules.label} is played by {rules.players}, not {len(players)}")
+        raise RecordError(f"sheet: {rules_label(rules)} is played by {rules.players}, not {len(players)}")
     if not kept_on_sheet(rules):
-        raise RecordError(f"sheet: {rules.label} cannot be kept on a score sheet (its sides form in the "
-                          "play, or it is not Pitch)")
+        raise RecordError(f"sheet: {rules_label(rules)} cannot be kept on a score sheet (its sides form "
+                          "in the play, or it is not Pitch)")
     return rules
 
 
@@ -89,7 +89,7 @@ class SheetGame(Game):
 
     def enter(self, entry: object) -> HandResult:
         """Check one sheet hand against the rules and the game so far, score it, and go on to the next
-        hand; raises :class:`~pitchkit.errors.RecordError` (one line) and changes nothing if it
+        hand; raises :class:`~pitchkit.engine.errors.RecordError` (one line) and changes nothing if it
         does not fit."""
         if self.over:
             raise RecordError("the game is over")
@@ -159,7 +159,7 @@ class SheetGame(Game):
     def _misdeal(self, entry: dict[str, Any]) -> HandResult:
         buried = entry.get("buried", False) is True
         if not (self.rules.misdeal_no_face or (buried and self.rules.draw_to)):
-            raise RecordError(f"{self.rules.label} has no misdeal a table can call")
+            raise RecordError(f"{rules_label(self.rules)} has no misdeal a table can call")
         passes = buried and self.rules.bury_misdeal_dealer == MisdealDealer.NEXT
         return self._unscored(delta=(0,) * self.rules.players, misdeal=True, deal_passes=passes)
 
@@ -170,7 +170,7 @@ class SheetGame(Game):
             raise RecordError(f"ruling must be one of {', '.join(ENDING)}, not {quote(name)}")
         if name not in ending_names(self.rules):
             offered = ", ".join(ending_names(self.rules))
-            raise RecordError(f"{self.rules.label} has no {name} ruling; its rulings are: {offered}")
+            raise RecordError(f"{rules_label(self.rules)} has no {name} ruling; its rulings are: {offered}")
         offender = _seat(entry.get("seat"), self.rules, "the ruling's seat")
         if offender not in self.hand.seats:
             raise RecordError(f"seat {offender} is not playing this hand")
@@ -238,7 +238,8 @@ class SheetGame(Game):
                                   "\"card\")")
             point = item.get("point")
             if point not in plan:
-                raise RecordError(f"award {i}: {rules.label} awards {', '.join(plan)}, not {quote(point)}")
+                raise RecordError(f"award {i}: {rules_label(rules)} awards {', '.join(plan)}, "
+                                  f"not {quote(point)}")
             if point in given:
                 raise RecordError(f"award {i}: {point} is given twice")
             seat = _seat(item.get("seat"), rules, f"award {i} ({point})")
@@ -270,7 +271,7 @@ class SheetGame(Game):
         n = rules.players
         if "game" not in {p for p, _, _ in rules.point_plan}:
             if counts is not None:
-                raise RecordError(f"{rules.label} has no game point: leave out card_points")
+                raise RecordError(f"{rules_label(rules)} has no game point: leave out card_points")
             return (0,) * n
         if not isinstance(counts, list) or len(counts) != n \
                 or not all(type(c) is int and c >= 0 for c in counts):
@@ -371,7 +372,7 @@ def score_sheet(doc: object) -> dict[str, object]:
 
 def score_any(doc: object) -> dict[str, object]:
     """What ``pitch score`` prints for any document: a score sheet (:func:`score_sheet`), or a hand or
-    game record (:func:`~pitchkit.record.score_document`) whose desk rulings, if it has any, are
+    game record (:func:`~pitchkit.engine.record.score_document`) whose desk rulings, if it has any, are
     checked against its play (:func:`~pitchkit.tournament.notes.check_notes`), and each seed ruling
     that ended a hand against the score change it gives
     (:func:`~pitchkit.tournament.rulings.check_rulings`)."""

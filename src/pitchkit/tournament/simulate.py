@@ -7,7 +7,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pitchkit.tournament.desk import Desk
+from pitchkit.tournament.director import Desk
 from pitchkit.tournament.event import DeskError, new_event
 
 

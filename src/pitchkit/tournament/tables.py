@@ -7,10 +7,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from pitchkit.bots import make_bot
-from pitchkit.game import Game
-from pitchkit.hand import HandResult
-from pitchkit.record import game_record
-from pitchkit.rules import Rules
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import HandResult
+from pitchkit.engine.record import game_record
+from pitchkit.engine.rules import Rules
 
 #: a table's game never runs past this many hands (a guard; no seed game comes near it)
 HAND_LIMIT = 2000

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from pitchkit.game import Game
+from pitchkit.engine.game import Game
 from pitchkit.tournament.darrtown import table_sizes
 
 

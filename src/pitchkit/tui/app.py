@@ -12,13 +12,15 @@ from textual import events
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from pitchkit.actions import Action, DeclareTrump, Discard, PassCards, Phase, Play
+from pitchkit.advice.hints import FAST_HINT_BOT, warm_up
 from pitchkit.bots import Bot
-from pitchkit.bots.hints import FAST_HINT_BOT, warm_up
-from pitchkit.cards import Card
-from pitchkit.errors import PitchError
-from pitchkit.rules import TrumpBy
-from pitchkit.tui.cards import card_label, card_markup, suit_markup
+from pitchkit.engine.actions import Action, DeclareTrump, Discard, PassCards, Phase, Play
+from pitchkit.engine.cards import Card, card_label
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.presets import rules_label
+from pitchkit.engine.rules import TrumpBy
+from pitchkit.engine.view import View
+from pitchkit.tui.cards import card_markup, suit_markup
 from pitchkit.tui.explain import (
     auction_note,
     card_note,
@@ -34,7 +36,6 @@ from pitchkit.tui.quitting import GuardedTable
 from pitchkit.tui.render import history_table
 from pitchkit.tui.screens import AGAIN, QUIT, HistoryScreen, SummaryScreen
 from pitchkit.tui.session import Session, Step
-from pitchkit.view import View
 
 #: seconds a bots-only table shows a hand summary before going on
 SUMMARY_SECONDS = 4.0
@@ -144,7 +145,7 @@ class PlayApp(GuardedTable):
         if self.table.has_class("-short"):
             return f"{escape(r.preset)} · {goal}   {keys}"
         seed = f" · seed {s.seed}" if s.seed is not None else ""
-        return f"pitchkit · {escape(r.label)} · {goal}{seed}   {keys}"
+        return f"pitchkit · {escape(rules_label(r))} · {goal}{seed}   {keys}"
 
     def _keys(self) -> list[KeyChoice]:
         s = self.session

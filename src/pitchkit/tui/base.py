@@ -14,10 +14,10 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import RichLog, Static
 
-from pitchkit.cards import Card
+from pitchkit.engine.cards import Card
+from pitchkit.engine.view import View
 from pitchkit.tui.keys import KeyChoice
 from pitchkit.tui.render import hand_text, info_text, prompt_text, seats_table, status_text
-from pitchkit.view import View
 
 CSS = """
 Screen { layout: vertical; }

@@ -6,22 +6,12 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from pitchkit.cards import BIG_JOKER, Card, Suit
-from pitchkit.rules import Rules
-from pitchkit.trump import table_for
+from pitchkit.engine.cards import GLYPHS, Card, Suit, card_label, suit_label
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.trump import table_for
 
-GLYPHS = {Suit.C: "♣", Suit.D: "♦", Suit.H: "♥", Suit.S: "♠"}
 #: suits shown in alternating colours when no trump is known
 SUIT_ORDER = (Suit.S, Suit.H, Suit.C, Suit.D)
-_RANKS = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
-
-
-def card_label(card: Card) -> str:
-    """``"A♥"``, ``"10♠"``, ``"BJ"`` (the big joker) or ``"LJ"``."""
-    if card.is_joker:
-        return "BJ" if card == BIG_JOKER else "LJ"
-    assert card.rank is not None and card.suit is not None
-    return _RANKS.get(card.rank, str(card.rank)) + GLYPHS[card.suit]
 
 
 def card_style(card: Card) -> str:
@@ -39,11 +29,6 @@ def card_markup(card: Card) -> str:
 def card_text(card: Card) -> Text:
     """A card as styled Rich text."""
     return Text(card_label(card), style=card_style(card))
-
-
-def suit_label(suit: Suit) -> str:
-    """``"♥ hearts"``."""
-    return f"{GLYPHS[suit]} {suit.long_name}"
 
 
 def suit_style(suit: Suit) -> str:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from pitchkit.actions import Action, Bid, Choice, Choose, Phase
-from pitchkit.cards import BIG_JOKER, CARDS, Card, Suit, cards_of
-from pitchkit.hand import Hand
-from pitchkit.rules import Rules
-from pitchkit.trump import table_for
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, Phase
+from pitchkit.engine.cards import BIG_JOKER, CARDS, Card, Suit, cards_of
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.trump import table_for
+from pitchkit.engine.view import View
 from pitchkit.tui.narrate import and_list, says, team_label
-from pitchkit.view import View
 
 CardFormat = Callable[[Card], str]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Play
-from pitchkit.cards import Card, Suit
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Play
+from pitchkit.engine.cards import Card, Suit
+from pitchkit.engine.view import View
 from pitchkit.tui.cards import card_markup, sorted_hand, suit_markup
-from pitchkit.view import View
 
 #: keys for the cards of a hand, in display order (c d h s p n q are kept for other choices)
 CARD_KEYS = "1234567890abefgijklmortuvwxyz"

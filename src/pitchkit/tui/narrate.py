@@ -8,13 +8,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from pitchkit.actions import Action, Bid, Choice, Choose, DeclareTrump, Discard, PassCards, Play, Ruling
-from pitchkit.cards import CARDS, Card, Suit
-from pitchkit.game import Game
-from pitchkit.hand import Hand, HandResult
-from pitchkit.rules import Credit, Rules, ScoreBy, TrumpBy
-from pitchkit.scoring import Award
-from pitchkit.view import View
+from pitchkit.engine.actions import (
+    Action,
+    Bid,
+    Choice,
+    Choose,
+    DeclareTrump,
+    Discard,
+    PassCards,
+    Play,
+    Ruling,
+)
+from pitchkit.engine.cards import CARDS, Card, Suit
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import Hand, HandResult
+from pitchkit.engine.rules import Credit, Rules, ScoreBy, TrumpBy
+from pitchkit.engine.scoring import Award
+from pitchkit.engine.view import View
 
 CardFormat = Callable[[Card], str]
 SuitFormat = Callable[[Suit], str]

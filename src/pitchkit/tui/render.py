@@ -8,17 +8,17 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from pitchkit.actions import Bid, Choice, Choose, DeclareTrump, Phase
-from pitchkit.cards import Card, Suit
-from pitchkit.hand import Hand
-from pitchkit.rules import POINT_VALUES, Rules, ScoreBy, TrumpBy
-from pitchkit.scoring import point_card
-from pitchkit.trump import table_for
-from pitchkit.tui.cards import GLYPHS, card_markup, card_text, group_hand, suit_markup, suit_style
+from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump, Phase
+from pitchkit.engine.cards import GLYPHS, Card, Suit
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.rules import POINT_VALUES, Rules, ScoreBy, TrumpBy
+from pitchkit.engine.scoring import point_card
+from pitchkit.engine.trump import table_for
+from pitchkit.engine.view import View
+from pitchkit.tui.cards import card_markup, card_text, group_hand, suit_markup, suit_style
 from pitchkit.tui.explain import going_out_note, known_high_low
 from pitchkit.tui.keys import KeyChoice
 from pitchkit.tui.narrate import auction_label, auction_words, says, team_label, told_apart
-from pitchkit.view import View
 
 _SHORT = {"smudge": "smdg", "over-smudge": "osmdg", "misdeal": "misdl"}
 

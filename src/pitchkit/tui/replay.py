@@ -6,11 +6,11 @@ from rich.markup import escape
 from rich.text import Text
 from textual import events
 
+from pitchkit.engine.view import make_view
 from pitchkit.tui.base import TableApp
 from pitchkit.tui.cards import card_markup, suit_markup
 from pitchkit.tui.narrate import end_lines, live_lines, result_lines, trick_lines
 from pitchkit.tui.textlog import Replay
-from pitchkit.view import make_view
 
 _NEXT = ("right", "n", " ", "space", "l")
 _PREV = ("left", "p", "backspace", "h")

@@ -22,9 +22,9 @@ from pathlib import Path
 
 from platformdirs import user_data_path
 
-from pitchkit.errors import PitchError, RecordError
-from pitchkit.game import Game
-from pitchkit.record import game_record
+from pitchkit.engine.errors import PitchError, RecordError
+from pitchkit.engine.game import Game
+from pitchkit.engine.record import game_record
 
 ENV_VAR = "PITCHKIT_GAMES_DIR"
 #: a folder with less free space than this is full for saving (a saved game is a few kilobytes)

@@ -8,23 +8,23 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from pitchkit.actions import Action, Play
+from pitchkit.advice.hints import hint_bot_name, hint_json, hint_label
 from pitchkit.bots import Bot, make_bot
-from pitchkit.bots.hints import hint_bot_name, hint_json, hint_label
-from pitchkit.errors import PitchError
-from pitchkit.game import Game
-from pitchkit.hand import Hand, HandResult
-from pitchkit.presets import find_preset
-from pitchkit.record import load_hand, parse_action, record_hands, replay_game
-from pitchkit.rules import Rules
+from pitchkit.engine.actions import Action, Play
+from pitchkit.engine.errors import PitchError
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import Hand, HandResult
+from pitchkit.engine.presets import find_preset
+from pitchkit.engine.record import load_hand, parse_action, record_hands, replay_game
+from pitchkit.engine.rules import Rules
+from pitchkit.engine.view import View, make_view
 from pitchkit.tui.narrate import seat_names
 from pitchkit.tui.saves import GameFile, SaveError, TableSetup, saved_text, table_setup
-from pitchkit.view import View, make_view
 
 #: about how long the terminal table's hint may take to work out its reason (seconds)
 HINT_SECONDS = 1.0
 #: the strongest bot first; the first one that can be made is the default opponent (hints: see
-#: :mod:`pitchkit.bots.hints`)
+#: :mod:`pitchkit.advice.hints`)
 PREFERRED_BOTS = ("heuristic", "random")
 
 
@@ -99,7 +99,7 @@ class Session:
             for s in range(rules.players) if s != human
         }
         self._hint_rng: random.Random | None = None
-        #: the bot that gives hints (see :mod:`pitchkit.bots.hints`)
+        #: the bot that gives hints (see :mod:`pitchkit.advice.hints`)
         self.hint_bot_name = hint_bot_name() if human is not None else bot
         #: finished hands whose summary has not been shown yet
         self.unshown: list[Hand] = []
@@ -220,9 +220,9 @@ class Session:
             self.unshown.pop(0)
 
     def hint(self, view: View | None = None) -> tuple[Action, str, str]:
-        """The hint as the online tables give it (:func:`~pitchkit.bots.hints.hint_json`): what the
+        """The hint as the online tables give it (:func:`~pitchkit.advice.hints.hint_json`): what the
         hint bot would do in the human's place (``view``, taken now if not given), who answered
-        (:func:`~pitchkit.bots.hints.hint_label`), and the advisor's reason in one sentence (""
+        (:func:`~pitchkit.advice.hints.hint_label`), and the advisor's reason in one sentence (""
         when it has none), worked out in about :data:`HINT_SECONDS`."""
         if view is None:
             if self.human is None or not self.human_turn:

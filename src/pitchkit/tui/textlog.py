@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from pitchkit.actions import Action
-from pitchkit.cards import format_cards
-from pitchkit.game import Game
-from pitchkit.hand import Hand
-from pitchkit.record import record_hands, replay_game, score_document
-from pitchkit.sheet import plural
+from pitchkit.engine.actions import Action
+from pitchkit.engine.cards import format_cards
+from pitchkit.engine.game import Game
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import rules_label
+from pitchkit.engine.record import record_hands, replay_game, score_document
+from pitchkit.engine.rules_text import plural
 from pitchkit.tui.narrate import end_lines, result_lines, score_holders, seat_names, trick_lines
 from pitchkit.tui.session import Session
 
@@ -37,7 +38,7 @@ def play_text(session: Session, write: Write) -> None:
     rules = session.rules
     goal = f"target {rules.target}" if rules.target is not None else f"{rules.deals_per_player} deals each"
     seed = f"seed {session.seed}" if session.seed is not None else "unseeded"
-    write(f"pitchkit {rules.label}: {rules.players} players, {goal}, {seed}, "
+    write(f"pitchkit {rules_label(rules)}: {rules.players} players, {goal}, {seed}, "
           f"bots: {session.bot_name}")
     while not session.over:
         step = session.bot_step()
@@ -91,7 +92,7 @@ def replay_text(replay: Replay, write: Write) -> None:
     """Print a saved game hand by hand, then the final scores and the winner."""
     rules = replay.game.rules
     names = replay.names
-    write(f"pitchkit {rules.label}: {rules.players} players, {plural(len(replay.hands), 'hand')}")
+    write(f"pitchkit {rules_label(rules)}: {rules.players} players, {plural(len(replay.hands), 'hand')}")
     for i, hand in enumerate(replay.hands):
         for line in hand_lines(hand, i + 1, names):
             write(line)

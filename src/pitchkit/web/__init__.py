@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from pitchkit.errors import PitchError
+from pitchkit.engine.errors import PitchError
 from pitchkit.web.replay import replay_steps
 
 #: the folder of the page's files

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pitchkit.actions import Action
-from pitchkit.hand import Hand
-from pitchkit.record import action_json, record_hands, replay_game, result_json
-from pitchkit.server.views import rule_options
-from pitchkit.view import make_view
+from pitchkit.engine.actions import Action
+from pitchkit.engine.hand import Hand
+from pitchkit.engine.presets import rules_label
+from pitchkit.engine.record import action_json, record_hands, replay_game, result_json
+from pitchkit.engine.rules import rule_options
+from pitchkit.engine.view import make_view
 
 
 def _step(hand: Hand, action: Action | None) -> dict[str, Any]:
@@ -44,7 +45,7 @@ def replay_steps(doc: object) -> dict[str, Any]:
     for entry, hand in zip(hands, played, strict=True):
         entry["result"] = result_json(hand)
     rules = played[0].rules
-    return {"rules": rules.label, "players": rules.players,
+    return {"rules": rules_label(rules), "players": rules.players,
             "options": rule_options(rules),
             "hands": hands,
             "winner": list(game.end.winners) if game.end else None}
