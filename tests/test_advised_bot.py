@@ -14,31 +14,17 @@ from pitchkit.engine.view import View, make_view
 from pitchkit.search import contract
 from pitchkit.search.advised import AdvisedBot, going_out_bonus
 from pitchkit.search.budget import TINY
-from tests.test_bots import PITCH, deal_with, play_hand
+from tests.test_bots import HAND_NODES, HAND_SAMPLES, PITCH, deal_with, play_simulated_hand
 
 
 def test_advised_is_registered() -> None:
     assert "advised" in bot_names()
 
 
-#: the auction's work per decision in the whole hands below: enough that bids are simulated, small
-#: enough that a hand takes seconds without the compiled solver
-HAND_SAMPLES, HAND_NODES = 2, 200_000
-
-
 def _hand(preset: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> list[Action]:
-    simulated: list[bool] = []
-    enough = contract.enough
-
-    def counted(sim: contract.Simulation) -> bool:
-        simulated.append(enough(sim))
-        return simulated[-1]
-
-    monkeypatch.setattr(contract, "enough", counted)
-    actions = play_hand(preset, seed, lambda s: AdvisedBot(random.Random(seed * 10 + s), TINY,
-                                                           samples=HAND_SAMPLES, nodes=HAND_NODES))
-    assert any(simulated) or make_rules(preset).draw_to  # the bids were simulated
-    return actions
+    return play_simulated_hand(preset, seed, lambda s: AdvisedBot(random.Random(seed * 10 + s), TINY,
+                                                                samples=HAND_SAMPLES, nodes=HAND_NODES),
+                               monkeypatch)
 
 
 @pytest.mark.slow

@@ -64,6 +64,30 @@ def play_hand(preset: str, seed: int, bot: Callable[[int], Bot]) -> list[Action]
     return out
 
 
+#: the auction's work per decision of a search bot playing whole hands in the tests: enough that
+#: bids are simulated, small enough that a hand takes seconds without the compiled solver
+HAND_SAMPLES, HAND_NODES = 2, 200_000
+
+
+def play_simulated_hand(preset: str, seed: int, bot: Callable[[int], Bot],
+                        monkeypatch: pytest.MonkeyPatch) -> list[Action]:
+    """:func:`play_hand`, checking that some bid was chosen by simulating the auction (where hands
+    are drawn to after the auction, the search bots bid by the estimate alone)."""
+    from pitchkit.search import contract
+
+    simulated: list[bool] = []
+    enough = contract.enough
+
+    def counted(sim: contract.Simulation) -> bool:
+        simulated.append(enough(sim))
+        return simulated[-1]
+
+    monkeypatch.setattr(contract, "enough", counted)
+    actions = play_hand(preset, seed, bot)
+    assert any(simulated) or make_rules(preset).draw_to
+    return actions
+
+
 def phase_of(hand: Hand) -> Phase:
     """The hand's phase (a call, so that type narrowing does not outlive an action)."""
     return hand.phase

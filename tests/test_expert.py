@@ -22,32 +22,17 @@ from pitchkit.engine.view import View, make_view
 from pitchkit.search import contract, expert, tenpoint
 from pitchkit.search.budget import TINY
 from pitchkit.search.expert import BidChance, ExpertBot, bid_chances, choose_bid, pass_worth, threshold, worth
-from tests.test_bots import PITCH, deal_with, play_hand
+from tests.test_bots import HAND_NODES, HAND_SAMPLES, PITCH, deal_with, play_simulated_hand
 
 
 def _bot(seed: int) -> ExpertBot:
     return ExpertBot(random.Random(seed), TINY, samples=4)
 
 
-#: the auction's work per decision in the whole hands below: enough that bids are simulated, small
-#: enough that a hand takes seconds without the compiled solver
-HAND_SAMPLES, HAND_NODES = 2, 200_000
-
-
 def _hand(preset: str, seed: int, monkeypatch: pytest.MonkeyPatch) -> list[Action]:
-    simulated: list[bool] = []
-    enough = contract.enough
-
-    def counted(sim: contract.Simulation) -> bool:
-        simulated.append(enough(sim))
-        return simulated[-1]
-
-    monkeypatch.setattr(contract, "enough", counted)
-    actions = play_hand(preset, seed, lambda s: ExpertBot(random.Random(seed * 10 + s), TINY,
-                                                          samples=HAND_SAMPLES, nodes=HAND_NODES))
-    # the bids were simulated (unless the rules draw to hands after the auction: no simulation)
-    assert any(simulated) or make_rules(preset).draw_to
-    return actions
+    return play_simulated_hand(preset, seed, lambda s: ExpertBot(random.Random(seed * 10 + s), TINY,
+                                                                samples=HAND_SAMPLES, nodes=HAND_NODES),
+                               monkeypatch)
 
 
 def test_expert_is_registered() -> None:
@@ -97,7 +82,7 @@ def _chances(view: View, chance: float | dict[int, float], sampled: float | None
 def test_a_sure_hand_bids_high() -> None:
     # high, low and jack are sure; the game point nearly so: 3 or the top bid
     view = _auction_view("pct", [0, 0, 0, 0], {0: ["AS", "KS", "QS", "JS", "TS", "2S"]})
-    action = ExpertBot(random.Random(1)).choose(view)
+    action = ExpertBot(random.Random(1), samples=6).choose(view)
     assert isinstance(action, Bid) and action.amount is not None and action.amount >= 3
 
 
@@ -217,7 +202,7 @@ def test_the_dealer_runs_a_weak_hand_as_the_heuristic_does() -> None:
 
 
 @pytest.mark.slow
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), prior=st.floats(0.0, 50.0))
 def test_the_chance_lies_between_the_sampled_share_and_the_estimate(seed: int, prior: float) -> None:
     rules = make_rules("pct")

@@ -44,8 +44,9 @@ def test_every_preset_has_perft_positions() -> None:
 def test_a_legality_change_changes_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
     """If following suit were not required, the counts would differ."""
     monkeypatch.setattr(Hand, "legal_play_mask", lambda self, seat: self.hands[seat])
-    changed = 0
-    for entry in POSITIONS[:4]:
-        hand = load_position(entry["record"])
-        changed += perft(hand)[0] != entry["leaves"]
+    changed = False
+    for entry in sorted(POSITIONS, key=lambda e: int(e["leaves"]))[:4]:  # the smallest trees first
+        if perft(load_position(entry["record"]))[0] != entry["leaves"]:
+            changed = True
+            break
     assert changed

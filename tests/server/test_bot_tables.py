@@ -2,7 +2,7 @@
 worker process, and the person is asked only on their own turn.
 
 ``test_person_and_three_bots_finish_a_game``, with ``heuristic`` bots (pct to its normal target)
-and with the search bot ``pimc`` (a short game: target 5): the game ends, all four seats acted,
+and with the search bot ``pimc`` (a short game: target 3): the game ends, all four seats acted,
 and the exported record scores to the table's final scores.
 
 ``test_a_bot_worker_killed_mid_game_is_replaced``: the bots' worker process is killed (SIGKILL)
@@ -31,7 +31,7 @@ def finish(server: Server, bot: str, options: JSON | None) -> tuple[JSON, list[J
     return run(go(), timeout=180)
 
 
-@pytest.mark.parametrize(("bot", "options"), [("heuristic", None), ("pimc", {"target": 5})],
+@pytest.mark.parametrize(("bot", "options"), [("heuristic", None), ("pimc", {"target": 3})],
                          ids=["heuristic", "pimc"])
 def test_person_and_three_bots_finish_a_game(server: Server, bot: str, options: JSON | None) -> None:
     final, seen, record = finish(server, bot, options)
