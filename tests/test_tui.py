@@ -17,10 +17,9 @@ from textual.widgets import RichLog, Static
 from textual.worker import WorkerFailed
 
 from pitchkit import Bid, Card, Phase, make_rules
-from pitchkit.advice.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
 from pitchkit.bots import random_action
 from pitchkit.engine.actions import Action, Discard, PassCards
-from pitchkit.engine.cards import Suit, card_label, suit_label
+from pitchkit.engine.cards import Suit, card_label
 from pitchkit.engine.errors import PitchError
 from pitchkit.engine.record import game_record, hand_record, score_document
 from pitchkit.engine.rules import Rules
@@ -28,7 +27,7 @@ from pitchkit.engine.view import View
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.base import TableApp
 from pitchkit.tui.keys import KeyChoice, auction_choices, card_keys, choices
-from pitchkit.tui.narrate import action_line, result_lines
+from pitchkit.tui.narrate import result_lines
 from pitchkit.tui.replay import ReplayApp
 from pitchkit.tui.screens import HistoryScreen, SummaryScreen
 from pitchkit.tui.session import Session
@@ -299,28 +298,6 @@ def view_trumps_first(view: View) -> bool:
 
 
 @pytest.mark.slow
-def test_hint_names_a_legal_action(tmp_path: Path) -> None:
-    """? shows what a bot would do in the human's place, and acting on it is accepted."""
-    app = make_app(make_rules("auction"), tmp_path, dealer=0)
-
-    async def script(pilot: Pilot[None]) -> None:
-        s = app.session
-        assert s.human_turn
-        before = hand_record(s.game.hand)
-        await pilot.press("?")
-        await settle(app, pilot)
-        assert hand_record(s.game.hand) == before
-        message = text_of(app, "#message")
-        assert message.startswith(f"Hint ({s.hint_bot_name} bot):")
-        legal = {action_line(a, s.rules, s.names, fmt=card_label, fmt_suit=suit_label).split(": ", 1)[1]
-                 for a in s.game.legal_actions()}
-        assert message.split(": ", 1)[1] in legal
-        await pilot.press("q")
-
-    run(app, script)
-
-
-@pytest.mark.slow
 def test_bots_only_table_plays_with_a_delay(tmp_path: Path) -> None:
     """--all-bots at the table: bots act on timers; a hand's summary goes by itself, the last one
     stays, and n plays again."""
@@ -551,32 +528,6 @@ def test_small_terminals_keep_the_markers_the_cards_and_the_prompt(tmp_path: Pat
         assert "at least 40x12" in text_of(app, "#too-small")
         await resize(pilot, *SIZE)
         assert on_screen(app, "#seats") and not on_screen(app, "#too-small")
-        await pilot.press("q")
-
-    run(app, script)
-
-
-def test_the_hint_comes_from_pimc_when_the_compiled_solver_is_in_use(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Bug 9: the hint bot is pimc with the compiled solver, heuristic without it, and the hint
-    names it."""
-    monkeypatch.setenv("PITCHKIT_COMPILED_SOLVER", "0")
-    assert hint_bot_name() == PLAIN_HINT_BOT == "heuristic"
-    monkeypatch.delenv("PITCHKIT_COMPILED_SOLVER")
-    if not compiled_solver():
-        pytest.skip("the compiled solver needs numba")
-    assert hint_bot_name() == FAST_HINT_BOT == "pimc"
-    app = make_app(make_rules("pct"), tmp_path, dealer=3, passing=True)
-
-    async def script(pilot: Pilot[None]) -> None:
-        s = app.session
-        await pilot.press(first_legal(auction_choices(s.view(0)), skip_pass=True).key)
-        await settle(app, pilot)
-        assert s.human_turn and phase_of(s) == Phase.PLAY
-        await pilot.press("?")
-        await settle(app, pilot)
-        message = text_of(app, "#message")
-        assert message.startswith("Hint (pimc bot): play ")
         await pilot.press("q")
 
     run(app, script)

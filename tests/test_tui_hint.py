@@ -10,8 +10,12 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from pitchkit import make_rules
+from pitchkit.advice.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
 from pitchkit.engine.actions import Phase
+from pitchkit.engine.cards import card_label, suit_label
+from pitchkit.engine.record import hand_record
 from pitchkit.tui.keys import auction_choices, choices
+from pitchkit.tui.narrate import action_line
 from tests.test_tui import first_legal, make_app, phase_of, run, settle, text_of
 
 
@@ -56,6 +60,54 @@ def test_a_euchre_hint_says_why_in_the_log(tmp_path: Path) -> None:
         hinted = "".join(lines[start:])  # the log wraps a long line
         assert "trump" in hinted and ("sampled deals" in hinted or "estimate" in hinted), lines
         assert text_of(app, "#message").startswith("Hint (")
+        await pilot.press("q")
+
+    run(app, script)
+
+
+@pytest.mark.slow
+def test_hint_names_a_legal_action(tmp_path: Path) -> None:
+    """? shows what a bot would do in the human's place, and acting on it is accepted."""
+    app = make_app(make_rules("auction"), tmp_path, dealer=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert s.human_turn
+        before = hand_record(s.game.hand)
+        await pilot.press("?")
+        await settle(app, pilot)
+        assert hand_record(s.game.hand) == before
+        message = text_of(app, "#message")
+        assert message.startswith(f"Hint ({s.hint_bot_name} bot):")
+        legal = {action_line(a, s.rules, s.names, fmt=card_label, fmt_suit=suit_label).split(": ", 1)[1]
+                 for a in s.game.legal_actions()}
+        assert message.split(": ", 1)[1] in legal
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_the_hint_comes_from_pimc_when_the_compiled_solver_is_in_use(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bug 9: the hint bot is pimc with the compiled solver, heuristic without it, and the hint
+    names it."""
+    monkeypatch.setenv("PITCHKIT_COMPILED_SOLVER", "0")
+    assert hint_bot_name() == PLAIN_HINT_BOT == "heuristic"
+    monkeypatch.delenv("PITCHKIT_COMPILED_SOLVER")
+    if not compiled_solver():
+        pytest.skip("the compiled solver needs numba")
+    assert hint_bot_name() == FAST_HINT_BOT == "pimc"
+    app = make_app(make_rules("pct"), tmp_path, dealer=3, passing=True)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        await pilot.press(first_legal(auction_choices(s.view(0)), skip_pass=True).key)
+        await settle(app, pilot)
+        assert s.human_turn and phase_of(s) == Phase.PLAY
+        await pilot.press("?")
+        await settle(app, pilot)
+        message = text_of(app, "#message")
+        assert message.startswith("Hint (pimc bot): play ")
         await pilot.press("q")
 
     run(app, script)
