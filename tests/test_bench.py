@@ -32,7 +32,7 @@ def invoke(*args: str) -> Any:
 
 @pytest.fixture(scope="module")
 def bench_report() -> Any:
-    return invoke("bench", "--seconds", "0.2", "--json")
+    return invoke("bench", "--seconds", "0.02", "--json")
 
 
 def test_bench_json_has_every_figure(bench_report: Any) -> None:

@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from pitchkit import Game, make_rules, presets
 from pitchkit.bots import make_bot
 from pitchkit.engine.actions import Discard, PassCards
+from pitchkit.engine.cards import CARDS
+from pitchkit.engine.pack import pack_draws
 from pitchkit.engine.record import action_json
 from pitchkit.engine.view import View, make_view
 from pitchkit.server.views import SPECTATOR, TableViews
@@ -30,7 +32,7 @@ def _legal(game: Game, view: View) -> list[object]:
 
 def expected(game: Game, seat: int) -> dict[str, Any]:
     """A recipient's state written out from its own view alone (the spectator: seat 0's view less
-    everything private, and less every discard and pass)."""
+    everything private, every discard and pass as its count)."""
     view = make_view(game.hand, 0 if seat == SPECTATOR else seat)
     rules = game.rules
 
@@ -50,13 +52,25 @@ def expected(game: Game, seat: int) -> dict[str, Any]:
         "tricks": [{"plays": [[s, str(c)] for s, c in p], "winner": w} for p, w in view.tricks],
         "scores_before": list(view.scores),
     }
+    # every action is in every log; a discard or a pass the recipient may not see, as its count
+    known = set() if seat == SPECTATOR else {id(a) for a in view.log}
+    log: list[dict[str, Any]] = []
+    for a in game.hand.log:
+        if isinstance(a, Discard | PassCards) and id(a) not in known:
+            log.append({"seat": a.seat, "discard" if isinstance(a, Discard) else "pass": len(a.cards)})
+        else:
+            log.append(action_json(rules, a))
+    upcard = game.hand.upcard
+    out["draws"] = [{"after": after, "seat": t.seat, "count": len(t.cards), "rest": t.rest,
+                     "upcard": upcard is not None and t.cards == (CARDS[upcard],) and not t.rest}
+                    for after, taken in sorted(pack_draws(game.hand).items()) for t in taken]
+    out["log"] = log
     if seat == SPECTATOR:
-        out["log"] = [action_json(rules, a) for a in view.log if not isinstance(a, Discard | PassCards)]
         return out
     out.update({
         "seat": seat, "hand": [str(c) for c in view.hand], "discards": [str(c) for c in view.discards],
         "passed": [str(c) for c in view.passed], "received": [str(c) for c in view.received],
-        "log": [action_json(rules, a) for a in view.log], "legal": _legal(game, view),
+        "legal": _legal(game, view),
     })
     return out
 
@@ -106,7 +120,8 @@ def test_a_discard_stays_in_its_own_seats_log() -> None:
         if isinstance(action, Discard):
             discarded.add(seat)
             states = {r: orjson.loads(s) for r, s in views.states(game, [SPECTATOR, 0, 1, 2, 3]).items()}
-            assert all("discard" not in entry for entry in states[SPECTATOR]["log"])
+            # everyone else sees how many cards, never which
+            assert all(isinstance(e["discard"], int) for e in states[SPECTATOR]["log"] if "discard" in e)
             mine = states[seat]
             assert [e for e in mine["log"] if "discard" in e][-1] == action_json(game.rules, action)
             others = [states[s] for s in range(4) if s != seat]

@@ -33,6 +33,7 @@ from pitchkit.engine.making import Making
 from pitchkit.engine.numbers import parse_int
 from pitchkit.engine.presets import get_preset, modified_options, rules_label
 from pitchkit.engine.rules import Rules, ScoreBy, TrumpBy
+from pitchkit.engine.scoring import unawarded
 
 FORMAT_VERSION = 1
 _ACTION_KEYS = ("bid", "play", "trump", "discard", "pass", "choose", "ruling")
@@ -226,6 +227,8 @@ def result_json(hand: Hand) -> dict[str, object]:
     _unscored_json(res, out)
     out.update({
         "awards": _awards_json(res),
+        "unawarded": [] if res.misdeal or res.ruling is not None else [
+            {"point": point, "why": why} for point, why in unawarded(rules, res.awards)],
         "made": res.made,
         "delta": list(res.delta),
         "scores": list(res.scores),

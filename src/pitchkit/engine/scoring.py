@@ -259,3 +259,31 @@ def deltas(rules: Rules, t: Tally, *, pitcher: int, bid: int, made: bool,
         else:
             out.append(t.side_points[s])
     return tuple(out)
+
+
+#: why a point of the rules went to nobody, by :func:`unawarded`
+UNAWARDED_WHY = {
+    "tied": "tied: nobody scores it",
+    "no-trump": "no trump was played",
+    "one-trump": "only one trump was played",
+    "not-in-play": "not in play",
+}
+
+
+def unawarded(rules: Rules, awards: Sequence[Award]) -> tuple[tuple[str, str], ...]:
+    """The points of the rules' plan that went to nobody in a hand with these ``awards``, each with
+    why (a key of :data:`UNAWARDED_WHY`): *game* tied, *high* or *low* without enough trumps, a
+    named card not in play. The smudge, a bonus earned only by taking every trick, is left out."""
+    given = {a.point for a in awards}
+    out: list[tuple[str, str]] = []
+    for point, _, _ in rules.point_plan:
+        if point in given or point == "smudge":
+            continue
+        if point == "game":
+            why = "tied"
+        elif point in ("high", "low"):
+            why = "one-trump" if point == "low" and "high" in given else "no-trump"
+        else:
+            why = "not-in-play"
+        out.append((point, why))
+    return tuple(out)

@@ -23,6 +23,7 @@ from pitchkit.engine.actions import Action, Discard, PassCards, Phase
 from pitchkit.engine.cards import CARDS, Card, bits_of
 from pitchkit.engine.game import Game
 from pitchkit.engine.hand import Hand
+from pitchkit.engine.pack import pack_draws
 from pitchkit.engine.presets import rules_label
 from pitchkit.engine.record import action_json, result_json
 from pitchkit.engine.rules import Rules, rule_options
@@ -82,6 +83,16 @@ def _public_part(rules: Rules, view: View, tricks: list[dict[str, Any]]) -> dict
     }
 
 
+def draws_json(hand: Hand) -> list[dict[str, Any]]:
+    """How many cards each seat took from the pack and after which action of the hand's log (the
+    number of actions before it), as everyone at the table sees it: ``rest`` for the rest of the
+    stock the bidder takes, ``upcard`` for the dealer picking up the card turned face up."""
+    upcard = None if hand.upcard is None else CARDS[hand.upcard]
+    return [{"after": after, "seat": t.seat, "count": len(t.cards), "rest": t.rest,
+             "upcard": upcard is not None and t.cards == (upcard,) and not t.rest}
+            for after, taken in sorted(pack_draws(hand).items()) for t in taken]
+
+
 def _legal(rules: Rules, view: View) -> list[object]:
     if view.discard_options is not None:
         cards, lo, hi = view.discard_options
@@ -135,6 +146,9 @@ class TableViews:
         self._kept: dict[int, tuple[tuple[int, int, int, int], bytes]] = {}
         #: the hand's finished tricks as JSON
         self._tricks: list[dict[str, Any]] = []
+        #: how many cards each seat took from the pack so far (public), and the stock they left
+        self._draws: list[dict[str, Any]] = []
+        self._stock = -1
 
     # -- the table ---------------------------------------------------------------------------------
 
@@ -191,13 +205,17 @@ class TableViews:
             self._hand, self._seen, self._public_log, self._hidden = hand, [], [], False
             self._kept = {}
             self._tricks = []
+            self._draws, self._stock = [], -1
             n = 0
         for action in log[n:]:
             self._seen.append(action)
-            if public_action(action):
-                self._public_log.append(action_json(rules, action))
-            else:
+            # a discard or a pass is in everyone's log as its count, in full only in its own seat's
+            self._public_log.append(action_event(rules, action, SPECTATOR))
+            if not public_action(action):
                 self._hidden = True
+        if len(hand.stock) != self._stock:
+            self._stock = len(hand.stock)
+            self._draws = draws_json(hand)
 
     def states(self, game: Game, recipients: Iterable[int]) -> dict[int, bytes]:
         """The state of the hand in progress (JSON) for each recipient: a seat, or ``SPECTATOR``."""
@@ -207,7 +225,7 @@ class TableViews:
         view = make_view(hand, turn if turn is not None else 0)
         for plays, winner in view.tricks[len(self._tricks):]:
             self._tricks.append({"plays": _trick_json(plays), "winner": winner})
-        shared = orjson.dumps(_public_part(rules, view, self._tricks))
+        shared = orjson.dumps({**_public_part(rules, view, self._tricks), "draws": self._draws})
         public_log = orjson.dumps({"log": self._public_log})
         out: dict[int, bytes] = {}
         for seat in recipients:
@@ -242,15 +260,18 @@ class TableViews:
     def _own(self, game: Game, view: View) -> bytes:
         """A seat's own part, with its log, from its view (for a hand with hidden actions)."""
         rules = game.rules
-        # the seat's public actions are those of the public log, in the same order
-        public = iter(self._public_log)
+        # the actions the seat knows in full (its own discards and passes, the cards its partner
+        # passed it) are in its view's log; every other one as everybody sees it
+        known = {id(a) for a in view.log}
+        log = [action_json(rules, a) if id(a) in known and not public_action(a) else entry
+               for a, entry in zip(self._seen, self._public_log, strict=True)]
         return orjson.dumps({
             "seat": view.seat,
             "hand": _cards(view.hand),
             "discards": _cards(view.discards),
             "passed": _cards(view.passed),
             "received": _cards(view.received),
-            "log": [next(public) if public_action(a) else action_json(rules, a) for a in view.log],
+            "log": log,
             "legal": _legal(rules, view),
         })
 

@@ -6,7 +6,6 @@ colours) and plain text (``KH``)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import NamedTuple
 
 from pitchkit.engine.actions import (
     Action,
@@ -22,6 +21,7 @@ from pitchkit.engine.actions import (
 from pitchkit.engine.cards import CARDS, Card, Suit
 from pitchkit.engine.game import Game
 from pitchkit.engine.hand import Hand, HandResult
+from pitchkit.engine.pack import Taken, pack_draws
 from pitchkit.engine.rules import Credit, Rules, ScoreBy, TrumpBy
 from pitchkit.engine.scoring import Award
 from pitchkit.engine.view import View
@@ -350,48 +350,6 @@ def end_lines(game: Game, names: Sequence[str], *, stopped: bool) -> list[str]:
         n = len(game.history)
         lines.append(f"No winner: stopped after {n} hand{'s' if n != 1 else ''}; leading: {leaders} ({best})")
     return lines
-
-
-class Taken(NamedTuple):
-    """Cards a seat took from the stock at one moment; ``rest``: the rest of the stock, which the
-    bidder takes after the draw."""
-
-    seat: int
-    cards: tuple[Card, ...]
-    rest: bool = False
-
-
-def pack_draws(hand: Hand) -> dict[int, list[Taken]]:
-    """The cards seats took from the stock (the undealt pack), keyed by the number of actions after
-    which they took them: the extra cards after "run it", the draw after discarding, the rest of the
-    stock the bidder takes. The entries are in the order the cards left the stock."""
-    rules = hand.rules
-    fresh = Hand(rules, dealer=hand.dealer, hands=hand.initial_hands, stock=hand.initial_stock,
-                 scores=hand.scores_before)
-    out: dict[int, list[Taken]] = {}
-    for i, action in enumerate(hand.log, start=1):
-        pack = list(fresh.stock)
-        before = list(fresh.hands)
-        fresh.apply(action)
-        if list(fresh.stock) == pack:
-            continue
-        taken: dict[int, list[Card]] = {}
-        for c in pack:
-            seat = next((s for s in fresh.seats if (fresh.hands[s] & ~before[s]) >> c & 1), None)
-            if seat is not None:
-                taken.setdefault(seat, []).append(CARDS[c])
-        entries = [Taken(s, tuple(cards)) for s, cards in taken.items()]
-        bidder = fresh.pitcher
-        if rules.bidder_takes_stock and not fresh.stock and bidder in taken:
-            cards = taken[bidder]
-            held = fresh.hands[bidder].bit_count() - len(cards)
-            drawn = min(len(cards), max(0, rules.draw_to - held))
-            entries = [e for e in entries if e.seat != bidder or drawn]
-            entries = [Taken(e.seat, tuple(cards[:drawn])) if e.seat == bidder else e for e in entries]
-            entries.append(Taken(bidder, tuple(cards[drawn:]), rest=True))
-        if entries:
-            out[i] = entries
-    return out
 
 
 def pack_lines(draws: Sequence[Taken], names: Sequence[str], *, fmt: CardFormat = str,

@@ -1,7 +1,7 @@
 // Drawing the table from a seat's state: seats, auction, trick, prompt, actions and hand.
 import { esc, linkRow } from "./api.js";
 import { cardHtml, cardShort, groupHand, SUITS, suitOf } from "./cards.js";
-import { actionWords, bidLabel, choiceLabel, firstPerson, suitWords } from "./words.js";
+import { actionWords, bidLabel, choiceLabel, drawWords, firstPerson, suitWords } from "./words.js";
 
 
 /** Seat names as the page shows them: "You" for the viewer's own seat. */
@@ -288,9 +288,11 @@ export function logLines(ctx) {
   const lines = [];
   let trick = 0;
   let inTrick = 0;
-  for (const a of state.log) {
-    const words = actionWords(a, state);
-    lines.push(`${name(a.seat)} ${a.seat === ctx.seat ? firstPerson(words) : words}`);
+  const says = (seat, words) => `${name(seat)} ${seat === ctx.seat ? firstPerson(words) : words}`;
+  const draws = state.draws || [];
+  state.log.forEach((a, i) => {
+    lines.push(says(a.seat, actionWords(a, state)));
+    for (const d of draws) if (d.after === i + 1) lines.push(says(d.seat, drawWords(d, state)));
     if ("play" in a) {
       inTrick += 1;
       const done = state.tricks[trick];
@@ -300,6 +302,6 @@ export function logLines(ctx) {
         inTrick = 0;
       }
     }
-  }
+  });
   return lines;
 }

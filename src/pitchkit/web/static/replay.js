@@ -1,6 +1,7 @@
 // Stepping through a finished game (a table's record, or a record file) with every hand visible.
 import { api, esc } from "./api.js";
 import { cardHtml, cardShort, nameCards } from "./cards.js";
+import { drawingOptions } from "./panel.js";
 import { byTricks, sides, trickHtml } from "./render.js";
 import { summaryHtml } from "./summary.js";
 import { actionWords, suitWords } from "./words.js";
@@ -14,7 +15,7 @@ function draw() {
   const hand = view.data.hands[view.hand];
   const step = hand.steps[view.step];
   const options = view.data.options || {};
-  const ctx = { name, seat: null, groups: sides(view.data.players, Number(options.teams) || 0), options };
+  const ctx = { name, seat: null, groups: sides(view.data.players, Number(options.teams) || 0), options, showGame: drawingOptions(options).showGame };
   $("where").textContent = `Hand ${view.hand + 1} of ${view.data.hands.length}, step ${view.step} of ${hand.steps.length - 1}` +
     (step.action ? `: ${name(step.action.seat)} ${actionWords(step.action, { upcard: step.upcard, dealer: hand.dealer, log: hand.steps.slice(1, view.step + 1).map((x) => x.action) })}` : ": the deal");
   const parts = [`${name(hand.dealer)} dealt`];
@@ -23,15 +24,25 @@ function draw() {
   if (byTricks(ctx) && step.pitcher !== null) parts.push(`${name(step.pitcher)} made trump`);
   else if (step.pitcher !== null && step.bid !== null) parts.push(`${name(step.pitcher)} bid ${step.bid}`);
   $("info").textContent = parts.join(" \u00b7 ");
+  const acts = hand.steps.slice(1, view.step + 1).map((x) => x.action);
   $("seat-hands").innerHTML = step.hands.map((cards, s) => `<div class="seat${step.to_act === s ? " turn" : ""}">` +
     `<div class="who">${esc(name(s))}</div><div class="cards">${cards.map((c) => cardHtml(c)).join("") || '<span class="muted">no cards</span>'}</div>` +
-    `${step.discards[s].length ? `<p class="muted">discarded ${step.discards[s].length}</p>` : ""}</div>`).join("");
+    `${step.discards[s].length ? `<p class="muted discarded">${esc(discardWords(acts, s, options))}</p>` : ""}</div>`).join("");
   const last = step.tricks[step.tricks.length - 1];
   const shown = !step.trick.length && last && step.action && "play" in step.action ? last : null;
   $("trick").innerHTML = trickHtml({ name, seat: null, state: step }, shown);
   const end = view.step === hand.steps.length - 1 && hand.result.complete;
   $("result").innerHTML = end ? summaryHtml({ hand: view.hand, result: hand.result, tricks: step.tricks }, ctx) : "";
   $("hand-pick").value = String(view.hand);
+}
+
+/** What a seat has discarded so far, one count per discard: "discarded 4", and the bidder's second
+ * discard "then 10 after taking the rest of the stock" where the rules give the bidder the stock. */
+function discardWords(acts, seat, options) {
+  const counts = acts.filter((a) => a && a.seat === seat && "discard" in a).map((a) => a.discard.length);
+  const cards = (n) => `${n} card${n === 1 ? "" : "s"}`;
+  const later = counts.slice(1).map((n) => `then ${cards(n)}${options["bidder-takes-stock"] ? " after taking the rest of the stock" : ""}`);
+  return [`discarded ${cards(counts[0] || 0)}`, ...later].join(", ");
 }
 
 function go(step) {

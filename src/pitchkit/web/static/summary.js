@@ -2,7 +2,7 @@
 import { esc } from "./api.js";
 import { cardShort } from "./cards.js";
 import { handTeams } from "./teams.js";
-import { awardWords, madeWords } from "./words.js";
+import { awardWords, madeWords, unawardedWords } from "./words.js";
 
 /** Each trick of a finished hand: who took it, with what, and every card played to it. */
 export function tricksHtml(tricks, name) {
@@ -32,11 +32,13 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
   // a trick-scored hand's award goes to a side: "Euchre: Bob & Bot 3, 2 points", not to one of them
   const side = (seat) => (ctx.groups.find((g) => g.includes(seat)) || [seat]).map(name).join(" & ");
   const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${esc(awardWords(a, tricks ? side : name))}</li>`).join("");
+  const missed = (r.unawarded || []).map((m) => `<li class="unawarded" data-unawarded="${esc(m.point)}">${esc(unawardedWords(m))}</li>`).join("");
   const formed = formedTeams(over, ctx);
   const sides = formed || ctx.groups;
   const counts = tricks ? r.tricks : r.card_points;
   const taken = (g) => (tricks ? g.reduce((t, s) => t + (counts[s] || 0), 0) : counts[g[0]]);
-  const points = counts && counts.some((p) => p)
+  // card points are worth telling only where they decide a point (game), or tricks where they score
+  const points = counts && counts.some((p) => p) && (tricks || ctx.showGame)
     ? `<p>${tricks ? "Tricks taken" : "Card points for game"}: ${sides.map((g) => `${esc(g.map(name).join(" & "))}: ${taken(g)}`).join(", ")}.</p>` : "";
   const teams = formed ? `<p class="hand-teams">Teams this hand: ${esc(formed[0].map(name).join(" & "))} (high and low) against ${esc(formed[1].map(name).join(" & "))}.</p>` : "";
   const rows = ctx.groups.map((g) => {
@@ -50,7 +52,7 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
     end = `<p class="winner">Game over: ${esc(winners || "nobody")} ${plural ? "win" : "wins"}${gameOver.reason ? ` (${esc(gameOver.reason)})` : ""}.</p>`;
   }
   return `<h2 id="summary-h">Hand ${over.hand + 1} is over</h2><p class="made">${esc(madeWords(r, name, { tricks }))}</p>` +
-    `${teams}<h3>Points</h3><ul class="awards">${awards || "<li>No points were awarded.</li>"}</ul>${points}` +
+    `${teams}<h3>Points</h3><ul class="awards">${awards || (missed ? "" : "<li>No points were awarded.</li>")}${missed}</ul>${points}` +
     `${tricksHtml(over.tricks, name)}<table class="deltas"><thead><tr><th scope="col">Who</th><th scope="col">This hand</th><th scope="col">Score</th></tr></thead><tbody>${rows}</tbody></table>${end}`;
 }
 

@@ -224,9 +224,13 @@ async function handle(m) {
   if (page.rules === null) loadRules();
   if (over) {
     page.history[over.hand] = over.result.scores;
+    // the finished hand stays on the table, its log whole, until the summary is closed
+    const next = page.state;
+    if (prev) page.state = finishedState(prev, events, over);
     page.shown = { plays: lastTrick, winner: null, last: true };
     draw();
     await showSummary(over);
+    page.state = next;
     page.shown = null;
     draw();
   } else if (m.type === "update" && prev && page.state && page.state.tricks.length > prev.tricks.length) {
@@ -240,6 +244,23 @@ async function handle(m) {
     draw();
     if (othersActed && page.queue.length) await pause(PACE.step);
   }
+}
+
+/** The hand that ``over`` finished as it stood after its last action: ``prev`` (the state before
+ * this message) with the message's actions of that hand added, nobody to act. */
+function finishedState(prev, events, over) {
+  const acts = [];
+  for (const ev of events) {
+    if (ev.kind === "hand_over") break;
+    if (ev.kind === "action") acts.push(ev.action);
+  }
+  const played = new Set(acts.filter((a) => "play" in a).map((a) => a.play));
+  const sizes = prev.hand_sizes.slice();
+  for (const a of acts) if ("play" in a) sizes[a.seat] -= 1;
+  return {
+    ...prev, phase: "done", to_act: null, legal: [], trick: [], tricks: over.tricks || prev.tricks,
+    log: [...prev.log, ...acts], hand_sizes: sizes, hand: prev.hand ? prev.hand.filter((c) => !played.has(c)) : prev.hand,
+  };
 }
 
 function showSummary(over) {

@@ -72,9 +72,18 @@ export function actionWords(a, { upcard = null, dealer = null, log = [] } = {}) 
   return JSON.stringify(a);
 }
 
+/** Cards a seat took from the pack, as everyone sees it (``d``: an entry of the state's ``draws``):
+ * "takes 3 cards from the stock", "takes the rest of the stock: 7 cards", "picks up 9♦". */
+export function drawWords(d, { upcard = null } = {}) {
+  if (d.upcard && upcard) return `picks up ${cardShort(upcard)}`;
+  const pile = upcard ? "kitty" : "stock";
+  const cards = `${d.count} card${d.count === 1 ? "" : "s"}`;
+  return d.rest ? `takes the rest of the ${pile}: ${cards}` : `takes ${cards} from the ${pile}`;
+}
+
 const VERBS = {
   passes: "pass", bids: "bid", plays: "play", names: "name", discards: "discard", runs: "run", sells: "sell", calls: "call",
-  goes: "go", looks: "look", orders: "order", picks: "pick", throws: "throw", defends: "defend",
+  goes: "go", looks: "look", orders: "order", picks: "pick", throws: "throw", defends: "defend", takes: "take",
 };
 
 /** "plays K♠" said of oneself: "play K♠". */
@@ -90,14 +99,26 @@ export function hintWords(a, state = {}) {
   return firstPerson(actionWords(a, state || {}));
 }
 
-/** One award in words: "High (A♥): Ann", with its value and whether it scored. */
+/** One award in words: "High (A♥): Ann", with its value and whether it scored; a point named
+ * after its card (a joker) does not name the card again. */
 export function awardWords(award, name) {
   const point = POINTS[award.point] || award.point;
-  const card = award.card ? ` (${cardShort(award.card)})` : "";
+  const label = award.card ? cardShort(award.card) : "";
+  const card = label && label.toLowerCase() !== point.toLowerCase() ? ` (${label})` : "";
   const who = award.seat === null || award.seat === undefined ? "nobody" : name(award.seat);
   const value = award.value && award.value !== 1 ? `, ${award.value} points` : "";
   const scored = award.scored === false ? " \u2014 not scored" : "";
   return `${point}${card}: ${who}${value}${scored}`;
+}
+
+const UNAWARDED = {
+  tied: "tied: nobody scores it", "no-trump": "no trump was played: nobody scores it",
+  "one-trump": "only one trump was played: nobody scores it", "not-in-play": "not in play: nobody scores it",
+};
+
+/** A point of the rules that went to nobody, in words: "Jack: not in play: nobody scores it". */
+export function unawardedWords(missed) {
+  return `${POINTS[missed.point] || missed.point}: ${UNAWARDED[missed.why] || "nobody scores it"}`;
 }
 
 /** "made" or "set" for a result with a bid; ``tricks``: a hand scored by the makers' tricks (Euchre),
