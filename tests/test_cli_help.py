@@ -120,3 +120,19 @@ def test_players_by_short_and_long_name() -> None:
     for flag in ("-p", "--players"):
         result = runner.invoke(app, ["play", "--all-bots", flag, "9"])
         assert result.exit_code == 2 and "pct is for 2-6 players, not 9" in result.stderr
+
+
+def listed_commands(text: str) -> list[str]:
+    """The command names of the help's Commands box, in the order shown."""
+    box = text.split("Commands", 1)[1].split("╰", 1)[0]
+    return [line.strip("│ ").split()[0] for line in box.splitlines()[1:]
+            if line.startswith("│ ") and line[2] != " "]
+
+
+def test_the_commands_for_players_come_first() -> None:
+    """``pitch --help`` lists what a player wants first (play, replay, stats, rules, serve), the
+    tools that measure bots and the engine last."""
+    listed = listed_commands(help_text())
+    assert sorted(listed) == sorted(COMMANDS + GROUPS)
+    assert listed[:5] == ["play", "replay", "stats", "rules", "serve"]
+    assert set(listed[-3:]) == {"arena", "simulate", "bench"}

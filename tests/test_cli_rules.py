@@ -88,7 +88,34 @@ def test_the_sheet_teaches_every_preset_in_80_columns(name: str) -> None:
 def test_the_table_title_is_not_cut() -> None:
     out = on_80_columns("rules", "pct-tournament", "--table")
     preset = presets()["pct-tournament"]
-    assert f"pct-tournament: {preset.title} (seed {preset.seed})" in " ".join(out.splitlines()[:3])
+    assert f"pct-tournament: {preset.title} (rulebook: {preset.rulebook})" in " ".join(out.splitlines()[:3])
+
+
+@pytest.mark.parametrize("name", list(presets()))
+def test_the_table_names_the_rulebook_not_its_file(name: str) -> None:
+    """The title and the source column name the rule document by its title, never by its file or
+    the number the citations use for it; --json keeps the citation as ``source`` beside it in words
+    as ``source_text``, and names the rulebook."""
+    preset = presets()[name]
+    out = runner.invoke(app, ["rules", name, "--table"], env={"COLUMNS": "100"}).stdout
+    number = preset.seed.split("_", 1)[0]
+    assert preset.seed not in out
+    assert f"(rulebook: {preset.rulebook})" in " ".join(out.splitlines()[:3])
+    sources: list[str] = []
+    for line in (line for line in out.splitlines() if line.startswith("│")):
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if cells[0]:
+            sources.append(cells[3])
+        else:  # a long source folds onto lines of its own
+            sources[-1] = f"{sources[-1]} {cells[3]}".strip()
+    assert sources and not [s for s in sources if s.startswith((number, "brief"))]
+    assert any(s.startswith(preset.rulebook) for s in sources)
+    doc = json.loads(runner.invoke(app, ["rules", name, "--json"]).stdout)
+    assert doc["seed"] == preset.seed and doc["rulebook"] == preset.rulebook
+    cited = [r for r in doc["rules"] if r["source"].startswith(number)]
+    assert cited and all(r["source_text"].startswith(preset.rulebook) for r in cited)
+    listing = {p["name"]: p for p in json.loads(runner.invoke(app, ["rules", "--json"]).stdout)}
+    assert listing[name]["rulebook"] == preset.rulebook and listing[name]["seed"] == preset.seed
 
 
 def test_the_list_shows_whole_titles() -> None:

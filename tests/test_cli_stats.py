@@ -36,14 +36,15 @@ def played(variant: str, seed: int, *, max_hands: int = 60) -> Game:
 
 def counted(games: Played, keys: tuple[str, ...], count: Callable[[dict[str, int], Hand, int | None], None],
             ) -> dict[str, int]:
-    """The games, games ended, games played and won by the person, and ``keys`` counted by ``count``
-    for each hand played out (``res.made`` known)."""
-    out = dict.fromkeys(("games", "finished", "played", "won", *keys), 0)
+    """The games, games ended, games played by the person, left unfinished and won, and ``keys``
+    counted by ``count`` for each hand played out (``res.made`` known)."""
+    out = dict.fromkeys(("games", "finished", "played", "unfinished", "won", *keys), 0)
     for game, human in games:
         out["games"] += 1
         out["finished"] += game.end is not None
         if human is not None:
             out["played"] += 1
+            out["unfinished"] += game.end is None
             out["won"] += game.end is not None and human in game.end.winners
         for hand in game.history:
             if hand.result is not None and hand.result.made is not None:
@@ -109,6 +110,34 @@ def test_stats_table_and_an_empty_folder(tmp_path: Path) -> None:
     empty = runner.invoke(app, ["stats", "--save-dir", str(tmp_path / "none")])
     assert empty.exit_code == 0
     assert empty.stdout.startswith(f"Saved games in {tmp_path / 'none'}: 0 (0 finished)")
+
+
+def test_a_game_quit_part_way_is_not_counted_as_a_loss(tmp_path: Path) -> None:
+    """A game left after two hands has no winner yet: "you won" leaves it out (no "0/1") and says
+    how many such games there are; a game played to the end still counts."""
+    quit_early = played("pct", 5, max_hands=2)
+    assert not quit_early.over
+    save(tmp_path, "2025-03-01_120000_pct.json",
+         saved_document(quit_early, TableSetup(5, 0, "heuristic", None), finished=False))
+    result = runner.invoke(app, ["stats", "--save-dir", str(tmp_path)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.stdout.splitlines() if line.startswith("│ pct"))
+    cells = [c.strip() for c in row.strip("│").split("│")]
+    assert cells[:4] == ["pct", "1", "0", "-"], row
+    assert "1 unfinished game of yours not counted" in result.stdout
+    doc = stats_json(tmp_path)
+    assert {k: doc["total"][k] for k in ("played", "unfinished", "won")} == {
+        "played": 1, "unfinished": 1, "won": 0}
+
+    finished = played("pct", 7)
+    assert finished.end is not None
+    seat = finished.end.winners[0]
+    save(tmp_path, "2025-03-02_120000_pct.json",
+         saved_document(finished, TableSetup(7, seat, "heuristic", None), finished=True))
+    result = runner.invoke(app, ["stats", "--save-dir", str(tmp_path)], env={"COLUMNS": "120"})
+    row = next(line for line in result.stdout.splitlines() if line.startswith("│ pct"))
+    assert [c.strip() for c in row.strip("│").split("│")][3] == "1/1 (100%)", row
+    assert "1 unfinished game of yours not counted" in result.stdout
 
 
 def simulated(*args: str) -> dict[str, Any]:
@@ -192,7 +221,8 @@ def test_stats_count_euchre_makes_not_bids(tmp_path: Path) -> None:
     assert doc["by_preset"]["euchre"]["makes"] > 0 and "bids" not in doc["by_preset"]["euchre"]
     both = expected_makes(euchre + stick)
     assert doc["total"] == {**expected(pitch), **both, **{k: expected(pitch)[k] + both[k] for k in
-                                                         ("games", "finished", "played", "won")}}
+                                                         ("games", "finished", "played", "unfinished",
+                                                          "won")}}
     table = runner.invoke(app, ["stats", "--save-dir", str(tmp_path)], env={"COLUMNS": "100"}).stdout
     assert "your bids made" in table and "your makes made" in table
     assert "How trump was made" in table and "euchred" in table and "round two" in table

@@ -381,7 +381,7 @@ def test_the_terminal_table_offers_each_new_decision(tmp_path: Path) -> None:
     late.apply(Discard(3, cards("QD")))
     late.apply(Play(0, Card.parse("JH")))
     view = make_view(late, 1)
-    assert "n throw in" in prompt_text(view, ["You"] * 4, choices(view)).plain
+    assert "n:throw in" in prompt_text(view, ["You"] * 4, choices(view)).plain
     app = make_app(rules, tmp_path, dealer=3)
 
     async def script(pilot: Pilot[None]) -> None:

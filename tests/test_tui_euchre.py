@@ -69,7 +69,7 @@ def test_the_making_keys_show_the_suit_not_its_markup(seed: int) -> None:
     prompt = prompt_text(view, NAMES, choices(view)).plain
     assert view.upcard is not None and view.upcard.suit is not None
     suit = Text.from_markup(suit_markup(view.upcard.suit)).plain
-    assert "[" not in prompt and "order up" in prompt and "p pass" in prompt and suit in prompt
+    assert "[" not in prompt and "order up" in prompt and "p:pass" in prompt and suit in prompt
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -92,7 +92,7 @@ def test_the_making_prompt_says_order_up_pick_up_name_trump_and_alone(seed: int)
     game.apply(Bid(game.to_act or 0, None))
     assert "Your turn: name trump or pass" in prompt()
     game.apply(next(a for a in game.hand.legal_actions() if isinstance(a, DeclareTrump)))
-    assert "Your turn: alone or with your partner?" in prompt() and "a go alone" in prompt()
+    assert "Your turn: alone or with your partner?" in prompt() and "a:go alone" in prompt()
 
 
 def test_the_left_bower_and_the_benny_are_named_in_euchre_words() -> None:
@@ -147,7 +147,7 @@ def test_the_dealers_discard_is_face_down_and_the_call_column_is_not_a_bid() -> 
     view = make_view(game.hand, dealer)
     assert view.phase == Phase.DISCARD
     prompt = prompt_text(view, NAMES, choices(view)).plain
-    assert "discard 1 face down" in prompt and "point" not in prompt
+    assert "discard 1 card face down" in prompt and "point" not in prompt
     header = plain(seats_table(view, NAMES)).splitlines()[0].split()
     assert "call" in header and "bid" not in header
 

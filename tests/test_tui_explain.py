@@ -18,6 +18,7 @@ from pitchkit.engine.cards import Card, card_label, parse_cards
 from pitchkit.engine.record import load_hand
 from pitchkit.engine.view import View, make_view
 from pitchkit.tui.app import PlayApp
+from pitchkit.tui.cards import card_markup
 from pitchkit.tui.explain import known_high_low
 from pitchkit.tui.narrate import result_lines
 from pitchkit.tui.screens import SummaryScreen
@@ -152,6 +153,22 @@ def test_the_jick_is_marked_as_a_trump_when_played(tmp_path: Path) -> None:
         await pilot.press("q")
 
     run(app, script, wait=False)
+
+
+def test_the_summary_says_a_point_nobody_scored() -> None:
+    """A jack not in play and a game point tied on card points are not left out of the summary:
+    each has its line saying that nobody scored it and why."""
+    game = Game(make_rules("pct"), seed=6)
+    rng = random.Random(6)
+    hand = game.hand
+    while not hand.done:
+        hand.apply(rng.choice(hand.legal_actions()))
+    assert hand.result is not None and {a.point for a in hand.result.awards} == {"high", "low"}
+    lines = result_lines(hand, ["You", "Seat 1", "Seat 2", "Seat 3"], fmt=card_markup)
+    jack = next(line for line in lines if line.strip().startswith("jack"))
+    game_line = next(line for line in lines if line.strip().startswith("game"))
+    assert "nobody" in jack and "not in play" in jack
+    assert "nobody" in game_line and "tied" in game_line
 
 
 def test_low_to_the_player_who_played_it_says_why() -> None:

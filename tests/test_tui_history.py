@@ -15,6 +15,7 @@ from pitchkit.engine.cards import card_label
 from pitchkit.tui.app import PlayApp
 from pitchkit.tui.keys import choices
 from pitchkit.tui.screens import HistoryScreen, SummaryScreen
+from pitchkit.tui.session import Session
 from tests.test_tui import (
     first_legal,
     log_text,
@@ -24,6 +25,7 @@ from tests.test_tui import (
     settle,
     static_text,
     text_of,
+    until,
 )
 
 
@@ -134,3 +136,55 @@ def test_no_take_backs_in_tournament_rules(tmp_path: Path) -> None:
         await pilot.press("q")
 
     run(app, script)
+
+
+@pytest.mark.slow
+def test_scores_open_from_the_hand_summary(tmp_path: Path) -> None:
+    """S works while a hand's summary is open: the scores hand by hand, with the hand just played,
+    over the summary; any key goes back to the summary, and Enter still starts the next hand."""
+    app = passing_app("pct", tmp_path)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await play_out_hand(app, pilot)
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen)
+        assert "S scores" in static_text(summary.query_one("#summary", Static))
+        await pilot.press("S")
+        await settle(app, pilot)
+        assert isinstance(app.screen, HistoryScreen)
+        res = app.session.game.history[0].result
+        assert res is not None
+        shown = static_text(app.screen.query_one("#history", Static))
+        row = next(line for line in shown.splitlines() if line.strip().startswith("1 "))
+        assert all(f"{res.scores[s]} ({res.delta[s]:+d})" in row for s in range(4))
+        await pilot.press("x")
+        await settle(app, pilot)
+        assert app.screen_stack[-1] is summary
+        await pilot.press("enter")
+        await settle(app, pilot)
+        assert not isinstance(app.screen, SummaryScreen | HistoryScreen)
+        assert app.session.hand_number == 2
+        await pilot.press("q")
+
+    run(app, script)
+
+
+def test_a_bots_only_summary_waits_while_the_scores_are_open(tmp_path: Path) -> None:
+    """At a bots-only table the summary goes on by itself, but not from under the scores."""
+    rules = make_rules("pct", players=3)
+    app = PlayApp(lambda n: Session(rules, seed=5, human=None, bot="random", max_hands=3,
+                                    save_path=tmp_path / "b.json"), delay=0, summary_seconds=1.0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        await until(pilot, lambda: isinstance(app.screen, SummaryScreen), "the first summary opens")
+        summary = app.screen
+        assert isinstance(summary, SummaryScreen) and not summary.final
+        await pilot.press("S")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen), "the scores open")
+        await pilot.pause(1.5)
+        assert isinstance(app.screen, HistoryScreen) and app.screen_stack[-2] is summary
+        await pilot.press("x")
+        await until(pilot, lambda: summary not in app.screen_stack, "the summary goes on")
+        await pilot.press("q")
+
+    run(app, script, wait=False)

@@ -177,6 +177,21 @@ def test_cannot_follow_may_play_anything() -> None:
     assert legal(h) == {"play 7C"}
 
 
+def test_a_refusal_offers_no_trump_to_a_player_without_one() -> None:
+    """A player holding the suit led and no trump is told to follow it, not "or play a trump",
+    which that hand cannot do; a player holding a trump is still told both."""
+    h = deal("pct", *_F1, dealer=3)
+    act(h, "0 bid 2", "1 pass", "2 pass", "3 pass")
+    play(h, "AS KS QS JS 2C")
+    with pytest.raises(IllegalActionError, match=r"^must follow clubs or play a trump$"):
+        h.apply(Play(1, Card.parse("2H")))
+    play(h, "TS 2D")
+    assert h.to_act == 3 and not any(c.suit == Suit.S for c in h.holding(3))
+    with pytest.raises(IllegalActionError) as refused:
+        h.apply(Play(3, Card.parse("6H")))
+    assert str(refused.value) == "must follow clubs"
+
+
 def test_jick_led_counts_as_trump() -> None:
     """Seed 004 Setup: "the opposite jack and two jokers are considered as if they were part of the
     actual trump suit": when the off-jack (JC, spades trump) is led, trump must be followed and a

@@ -29,12 +29,24 @@ def _untyped_flags(params: list[Any]) -> list[Any]:
     return params
 
 
+#: the commands in the order ``pitch --help`` lists them: a player's first, then the online tables
+#: and the tournament desk, then the tools that measure bots and the engine; any other after them
+COMMAND_ORDER = ("play", "replay", "stats", "rules", "serve", "verify-deal", "tournament", "score",
+                 "arena", "simulate", "bench")
+
+
 class PitchGroup(TyperGroup):
-    """The ``pitch`` group: help without value types for flags."""
+    """The ``pitch`` group: commands in :data:`COMMAND_ORDER`, help without value types for flags."""
 
     def get_params(self, ctx: Any) -> list[Any]:
         """The group's parameters, flags shown without a value type."""
         return _untyped_flags(super().get_params(ctx))
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """The command names, in :data:`COMMAND_ORDER`."""
+        names = super().list_commands(ctx)
+        rank = {name: i for i, name in enumerate(COMMAND_ORDER)}
+        return sorted(names, key=lambda name: rank.get(name, len(rank)))
 
 
 class PitchCommand(TyperCommand):

@@ -40,7 +40,7 @@ def rules(
     if preset is None:
         listing: list[dict[str, Any]] = [
             {"name": p.name, "aliases": list(p.aliases), "title": p.title, "seed": p.seed,
-             "players": p.rules.player_range}
+             "rulebook": p.rulebook, "players": p.rules.player_range}
             for p in presets().values()
         ]
         if as_json:
@@ -63,8 +63,9 @@ def rules(
     if as_json:
         sheet = [{"heading": heading, "paragraphs": body} for heading, body in rules_sheet(chosen)]
         print(json.dumps({"preset": found.name, "title": found.title, "seed": found.seed,
-                          "aliases": list(found.aliases), "modified": list(modified_options(chosen)),
-                          "rules": rows, "sheet": sheet}, indent=2))
+                          "rulebook": found.rulebook, "aliases": list(found.aliases),
+                          "modified": list(modified_options(chosen)), "rules": rows, "sheet": sheet},
+                         indent=2))
         return
     title = f"{found.name}: {found.title}"
     if modified_options(chosen):
@@ -73,15 +74,18 @@ def rules(
         for line in sheet_text(title, chosen, width=width):
             print(line)
         return
-    print("\n".join(textwrap.wrap(f"{title} (seed {found.seed})", width, break_on_hyphens=False)))
-    grid = Table()
-    for col in ("option", "value", "allowed", "source"):
-        grid.add_column(col, overflow="fold")
+    print("\n".join(textwrap.wrap(f"{title} (rulebook: {found.rulebook})", width, break_on_hyphens=False)))
+    # where there is room an option's name is as wide as it is, and the source (a rulebook's title
+    # and its words) gets more room than a value
+    wide = width >= 80
+    grid = Table(expand=wide)
+    for col, ratio in (("option", None), ("value", 2), ("allowed", 2), ("source", 5)):
+        grid.add_column(col, overflow="fold", ratio=ratio if wide else None)
     # an option of the other family is left out, unless it was given
     shown = [row for row in rows if row["applies"] or row["source"] == "your option"]
     for row in shown:
         grid.add_row(str(row["option"]), option_text(row["value"], joiner=", "), str(row["range"]),
-                     str(row["source"]))
+                     str(row["source_text"]))
     Console(width=width).print(grid)
     other = next(f for f in FAMILY_NAMES if f != chosen.score_by)
     note = (f"Shown: the options of {FAMILY_NAMES[chosen.score_by]} and of every game; the "

@@ -16,11 +16,13 @@ from pitchkit.cli.app import app
 from pitchkit.cli.saved import saved_games
 from pitchkit.engine.presets import find_preset
 from pitchkit.engine.record import record_hands, score_document
+from pitchkit.engine.rules_text import plural
 
 
 @dataclass(slots=True)
 class Tally:
-    """Counts for one preset (or all): games, how many ended, the human's games and wins; at Pitch
+    """Counts for one preset (or all): games, how many ended, the human's games, how many of them
+    are unfinished (no winner yet: left out of the wins) and the wins; at Pitch
     the bids made and set (yours, when a person played, and everyone's), at Euchre the makes: how
     trump was made (ordered up in round one, named in round two, alone) and whether the makers made
     it, marched or were euchred."""
@@ -28,6 +30,7 @@ class Tally:
     games: int = 0
     finished: int = 0
     played: int = 0
+    unfinished: int = 0
     won: int = 0
     your_bids: int = 0
     your_made: int = 0
@@ -57,7 +60,7 @@ class Tally:
                 if k in COMMON or (pitch and k in PITCH) or (euchre and k not in PITCH)}
 
 
-COMMON = ("games", "finished", "played", "won")
+COMMON = ("games", "finished", "played", "unfinished", "won")
 #: the counts of Pitch's bids (the rest after :data:`COMMON` are Euchre's makes)
 PITCH = ("your_bids", "your_made", "your_set", "bids", "made", "set")
 #: how a Euchre hand ended, by its outcome
@@ -115,10 +118,12 @@ def game_tally(doc: object) -> tuple[Tally, bool]:
     human = table_setup(doc).human
     winners = result.get("winner") or []
     assert isinstance(winners, list)
-    tally = Tally(games=1, finished=int(result.get("complete") is True and bool(winners)))
+    finished = result.get("complete") is True and bool(winners)
+    tally = Tally(games=1, finished=int(finished))
     if human is not None:
         tally.played = 1
-        tally.won = int(human in winners)
+        tally.unfinished = int(not finished)
+        tally.won = int(finished and human in winners)
     euchre = any(isinstance(h, dict) and "maker" in h for h in hands)
     for hand in hands:
         if not isinstance(hand, dict) or hand.get("made") is None:
@@ -194,7 +199,7 @@ def _table(stats: Stats, names: list[str], columns: tuple[tuple[str, str, str], 
     for col in ("preset", "games", "finished", "you won", *(c[0] for c in columns)):
         table.add_column(col, justify="left" if col == "preset" else "right")
     for name, t in _rows(stats, names):
-        table.add_row(name, str(t.games), str(t.finished), _rate(t.won, t.played),
+        table.add_row(name, str(t.games), str(t.finished), _rate(t.won, t.played - t.unfinished),
                       *(_rate(getattr(t, part), getattr(t, whole)) for _, part, whole in columns))
     return table
 
@@ -219,8 +224,8 @@ def render(stats: Stats, console: Console) -> None:
     pitch = sorted(set(stats.by_preset) - stats.euchre)
     if pitch:
         console.print(_table(stats, pitch, _PITCH_COLUMNS))
-        console.print("you won: of the games you played; bids: hands bid and played out (misdeals not "
-                      "counted)", soft_wrap=True)
+        console.print("you won: of the games you played to the end; bids: hands bid and played out "
+                      "(misdeals not counted)", soft_wrap=True)
     if stats.euchre:
         euchre = sorted(stats.euchre)
         console.print(_table(stats, euchre, _EUCHRE_COLUMNS))
@@ -228,6 +233,9 @@ def render(stats: Stats, console: Console) -> None:
         console.print("makes: hands where trump was made and played out (thrown-in hands not counted); "
                       "ordered up in round one or named in round two, made alone, taking every trick "
                       "(a march) or euchred", soft_wrap=True)
+    if total.unfinished:
+        console.print(f"{plural(total.unfinished, 'unfinished game')} of yours not counted in \"you won\" "
+                      "(no winner yet)", soft_wrap=True)
 
 
 @app.command()

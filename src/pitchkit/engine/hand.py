@@ -501,7 +501,9 @@ class Hand(HandEnd, DrawAndExchange, UpcardHand):
             raise IllegalActionError(f"must follow trump ({Suit(led).long_name})")
         if self.rules.must_follow:
             raise IllegalActionError(f"must follow {Suit(led).long_name} (must-follow = true)")
-        raise IllegalActionError(f"must follow {Suit(led).long_name} or play a trump")
+        if self.hands[seat] & tt.trump_mask:
+            raise IllegalActionError(f"must follow {Suit(led).long_name} or play a trump")
+        raise IllegalActionError(f"must follow {Suit(led).long_name}")
 
     def _apply_play(self, seat: int, card: int) -> None:
         self.hands[seat] ^= BITS[card]

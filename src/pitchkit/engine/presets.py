@@ -21,6 +21,7 @@ class Preset:
 
     name: str
     title: str
+    #: the rule document's file, which the citations of :attr:`sources` name by its number
     seed: str
     aliases: tuple[str, ...]
     rules: Rules
@@ -30,10 +31,37 @@ class Preset:
     choices: tuple[str, ...] = ("players",)
     #: the rules of a tournament: the table offers no take-backs
     tournament: bool = False
+    #: the rule document's title, as players know it (the file name when not given)
+    rulebook: str = ""
 
     def source(self, field_name: str) -> str:
         """The citation of one rule, or ``"model default"`` when the preset does not set it."""
         return self.sources.get(field_name, "model default")
+
+    def source_text(self, field_name: str) -> str:
+        """The citation of one rule in words for players (see :func:`citation_text`)."""
+        return citation_text(self.source(field_name), self.seed, self.rulebook or self.seed)
+
+
+#: how citations name what is not the rule document, in players' words: the common rules of a game
+#: the document leaves out, and the decisions taken where it is silent
+_CITED = (("brief 6", "standard Euchre"), ("brief", "decision"))
+
+
+def citation_text(citation: str, seed: str, rulebook: str) -> str:
+    """A rule's citation in words for players: the rule document ``seed``, cited by the number its
+    file name starts with, named by its title ``rulebook`` (``"000 rule 2: two to six players"``:
+    ``"pitchcardtournament.com Game Rules, rule 2: two to six players"``); the common rules and
+    decisions said as such."""
+    number = seed.split("_", 1)[0]
+    if number and citation.startswith(number) and citation[len(number):len(number) + 1] in ("", " ", ":"):
+        rest = citation[len(number):]
+        citation = rulebook + ("," + rest if rest.startswith(" ") else rest)
+    for short, words in _CITED:
+        if citation.startswith(short) and citation[len(short):len(short) + 1] in ("", " ", ":"):
+            citation = words + citation[len(short):]
+            break
+    return citation.replace("(brief)", "(decision)").replace("the seed", "the rule document")
 
 
 def _build(name: str, table: dict[str, Any]) -> Preset:
@@ -50,6 +78,7 @@ def _build(name: str, table: dict[str, Any]) -> Preset:
         sources=MappingProxyType(sources),
         choices=tuple(dict.fromkeys(["players", *(option_field_name(c) for c in table.get("choices", ()))])),
         tournament=bool(table.get("tournament", False)),
+        rulebook=str(table.get("rulebook", table["seed"])),
     )
 
 

@@ -391,8 +391,9 @@ def sheet_text(title: str, rules: Rules, *, width: int) -> Iterable[str]:
 
 
 def preset_rows(preset: Preset, options: dict[str, object]) -> list[dict[str, object]]:
-    """One row per rule: option name, value (after ``options``), source, help, allowed values, and
-    whether it applies to the rules' family (:mod:`pitchkit.engine.families`)."""
+    """One row per rule: option name, value (after ``options``), source (its citation, and in words
+    for players as ``source_text``), help, allowed values, and whether it applies to the rules'
+    family (:mod:`pitchkit.engine.families`)."""
     rules = preset.rules.with_options(options)
     rows: list[dict[str, object]] = []
     for f in dataclasses.fields(rules):
@@ -403,6 +404,7 @@ def preset_rows(preset: Preset, options: dict[str, object]) -> list[dict[str, ob
             "option": option_name(f.name),
             "value": option_json(getattr(rules, f.name)),
             "source": "your option" if changed else preset.source(f.name),
+            "source_text": "your option" if changed else preset.source_text(f.name),
             "help": OPTION_FIELDS[f.name].metadata["help"],
             "range": option_range(f.name),
             "applies": applies(rules, f.name),

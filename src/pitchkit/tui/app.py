@@ -6,6 +6,7 @@ import threading
 from collections.abc import Callable
 from functools import partial
 
+from rich.console import RenderableType
 from rich.markup import escape
 from rich.text import Text
 from textual import events
@@ -20,6 +21,7 @@ from pitchkit.engine.errors import PitchError
 from pitchkit.engine.presets import rules_label
 from pitchkit.engine.rules import TrumpBy
 from pitchkit.engine.view import View
+from pitchkit.tui.base import fitting
 from pitchkit.tui.cards import card_markup, suit_markup
 from pitchkit.tui.explain import (
     auction_note,
@@ -136,16 +138,25 @@ class PlayApp(GuardedTable):
     # -- drawing --------------------------------------------------------------------------------
 
     def _title(self) -> str:
+        """The title line: the game and the keys that work at any time, said as fully as the
+        terminal's width allows; ``q quit`` always stays."""
         s = self.session
         r = s.rules
         goal = f"to {r.target}" if r.target is not None else f"{r.deals_per_player} deals each"
-        undo = "  [b]U[/] undo" if s.take_backs else ""
-        keys = (f"[b]?[/] hint  [b]S[/] scores{undo}  [b]q[/] quit" if s.human is not None
-                else "[b]tab[/] next seat  [b]S[/] scores  [b]q[/] quit")
-        if self.table.has_class("-short"):
-            return f"{escape(r.preset)} · {goal}   {keys}"
+        keys = ([("?", "hint"), ("S", "scores"), *([("U", "undo")] if s.take_backs else [])]
+                if s.human is not None else [("tab", "next seat"), ("S", "scores")])
+        words = "  ".join(f"[b]{k}[/] {w}" for k, w in keys)
+        bare = " ".join(f"[b]{k}[/]" for k, _ in keys)
+        quit_key = "[b]q[/] quit"
         seed = f" · seed {s.seed}" if s.seed is not None else ""
-        return f"pitchkit · {escape(rules_label(r))} · {goal}{seed}   {keys}"
+        label, preset = escape(rules_label(r)), escape(r.preset)
+        return fitting([f"pitchkit · {label} · {goal}{seed}   {words}  {quit_key}",
+                        f"{label} · {goal}{seed}   {words}  {quit_key}",
+                        f"{label} · {goal}   {words}  {quit_key}",
+                        f"{preset} · {goal}   {words}  {quit_key}",
+                        f"{preset} · {goal}  {bare}  {quit_key}",
+                        f"{preset}  {bare}  {quit_key}",
+                        f"{bare}  {quit_key}"], self.line_room)
 
     def _keys(self) -> list[KeyChoice]:
         s = self.session
@@ -272,7 +283,8 @@ class PlayApp(GuardedTable):
         auto = self.summary_seconds if s.human is None else None
         self._summary_open = True
         self._redraw()
-        self.push_screen(SummaryScreen(title, lines, final=final, auto=auto), self._summary_closed)
+        self.push_screen(SummaryScreen(title, lines, final=final, auto=auto, scores=self._scores),
+                         self._summary_closed)
 
     def _summary_closed(self, choice: str | None) -> None:
         self._summary_open = False
@@ -313,7 +325,7 @@ class PlayApp(GuardedTable):
             self._hint()
             return
         if key == "S":
-            self.push_screen(HistoryScreen(history_table(s.game.history, s.names, s.rules.players)))
+            self.push_screen(HistoryScreen(self._scores()))
             return
         if key == "U" and s.human is not None:
             self._take_back()
@@ -373,6 +385,11 @@ class PlayApp(GuardedTable):
             self.selected = self.selected ^ {choice.card}
         self.message("")
         self._redraw()
+
+    def _scores(self) -> RenderableType:
+        """The scores hand by hand (see :func:`~pitchkit.tui.render.history_table`)."""
+        s = self.session
+        return history_table(s.game.history, s.names, s.rules.players)
 
     def _take_back(self) -> None:
         """Take back the human's last card; bots deciding after it are not waited for."""

@@ -23,15 +23,14 @@ CSS = """
 Screen { layout: vertical; }
 #title { height: 1; background: $primary-background; color: $text; text-style: bold; padding: 0 1; }
 #top { height: auto; }
-#seats { width: 1fr; height: auto; border: round $primary; padding: 0 1; }
-#info { width: 32; height: auto; border: round $primary; padding: 0 1; }
+#seats { width: auto; max-width: 70%; height: auto; border: round $primary; padding: 0 1; }
+#info { width: 1fr; min-width: 20; height: auto; border: round $primary; padding: 0 1; }
 #log { height: 1fr; min-height: 3; border: round $secondary; padding: 0 1; scrollbar-size: 1 1; }
 #hand { height: auto; border: round $accent; padding: 0 1; }
 #prompt { height: auto; padding: 0 1; }
 #message { height: 1; padding: 0 1; }
 #status { height: auto; padding: 0 1; display: none; }
 #too-small { height: 1fr; content-align: center middle; text-align: center; display: none; }
-Screen.-narrow #info { width: 26; }
 Screen.-short #top { display: none; }
 Screen.-short #status { display: block; }
 Screen.-too-small > * { display: none; }
@@ -44,6 +43,15 @@ MIN_SIZE = (40, 12)
 NARROW_WIDTH = 76
 #: below this width or height the seats and hand panels give way to one status line
 SHORT_SIZE = (60, 18)
+
+
+def fitting(candidates: Sequence[str], width: int) -> str:
+    """The first of ``candidates`` (Rich markup, from the most said to the least) whose text fits in
+    ``width`` cells, else the last."""
+    for markup in candidates:
+        if Text.from_markup(markup).cell_len <= width:
+            return markup
+    return candidates[-1]
 
 
 def layout_classes(width: int, height: int) -> set[str]:
@@ -78,6 +86,14 @@ class TableApp(App[None]):
         yield Static(id="too-small")
 
     _redraw_last: Callable[[], None] | None = None
+    #: the terminal's width when the table was last laid out
+    columns: int = 80
+
+    @property
+    def line_room(self) -> int:
+        """The cells a line across the table (the title, the prompt) may fill: the terminal's width
+        less its padding and the room of a scroll bar, which a table taller than the terminal shows."""
+        return self.columns - 4
 
     @property
     def table(self) -> Screen[object]:
@@ -103,6 +119,7 @@ class TableApp(App[None]):
         :func:`layout_classes`); below :data:`MIN_SIZE` say what size is needed."""
         width = self.size.width if width is None else width
         height = self.size.height if height is None else height
+        self.columns = width
         wanted = layout_classes(width, height)
         for name in ("-too-small", "-short", "-narrow"):
             self.table.set_class(name in wanted, name)
@@ -135,7 +152,7 @@ class TableApp(App[None]):
         owner = names[view.seat]
         hand.border_title = "Your cards" if owner == "You" else f"{owner}'s cards"
         if prompt is None:
-            prompt = prompt_text(view, names, keys, selected)
+            prompt = prompt_text(view, names, keys, selected, width=self.line_room)
         self.panel("#prompt").update(prompt)
 
     def log_line(self, markup: str) -> None:

@@ -69,7 +69,7 @@ def auction_choices(view: View) -> list[KeyChoice]:
             key = _assign(used, "o")
         else:
             key = _assign(used, str(value % 10) if value <= 10 else "")
-        label = f"{name} (take it)" if taking and value == rules.forced_bid else name
+        label = f"bid {name} (take it)" if taking and value == rules.forced_bid else f"bid {name}"
         out.append(KeyChoice(key, label, action, action in legal))
     return out
 

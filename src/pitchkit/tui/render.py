@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -11,7 +12,7 @@ from rich.text import Text
 from pitchkit.engine.actions import Bid, Choice, Choose, DeclareTrump, Phase
 from pitchkit.engine.cards import GLYPHS, Card, Suit
 from pitchkit.engine.hand import Hand
-from pitchkit.engine.rules import POINT_VALUES, Rules, ScoreBy, TrumpBy
+from pitchkit.engine.rules import POINT_VALUES, AllPass, Rules, ScoreBy, TrumpBy
 from pitchkit.engine.scoring import point_card
 from pitchkit.engine.trump import table_for
 from pitchkit.engine.view import View
@@ -59,10 +60,13 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
     # scored by tricks, the points column would repeat the tricks
     shown = [c for c in _COLUMNS if (not compact or c[0] in _COMPACT)
              and not (c[0] == "pts" and rules.score_by == ScoreBy.TRICKS)]
+    # the widest a bid or a card on the table can be, so that the panel keeps its width all game
+    least = {"": 1, "bid": bid_width(rules, compact=compact), "table": cell_len("10♣ won")}
     for header, justify in shown:
+        width = least.get(header)
         if header == "bid" and rules.trump_by == TrumpBy.UPCARD:
             header = "call"  # trump is ordered up, picked up or named, never bid
-        table.add_column(header, justify=justify, no_wrap=True)  # type: ignore[arg-type]
+        table.add_column(header, justify=justify, no_wrap=True, min_width=width)  # type: ignore[arg-type]
     keep = [i for i, c in enumerate(_COLUMNS) if c in shown]
     bids: dict[int, str] = {}
     for action in view.log:
@@ -104,6 +108,27 @@ def seats_table(view: View, names: Sequence[str], *, compact: bool = False) -> T
                str(points[s]) if view.tricks else "", on_table.get(s, Text(""))]
         table.add_row(*(row[i] for i in keep))
     return table
+
+
+def bid_width(rules: Rules, *, compact: bool = False) -> int:
+    """The widest a seat's cell in the bid column can be under ``rules``: a pass, a choice, the
+    pitcher's starred bid, or at Euchre the maker's call (see :func:`making_cell`); ``compact``:
+    a pass or a number bid (a rarer choice widens the column when it is made)."""
+    words = ["pass"]
+    if rules.trump_by == TrumpBy.UPCARD:
+        if not compact:
+            words += [short_bid(c.value) for c in (Choice.MISDEAL, Choice.ALONE, Choice.BLIND, Choice.LOOK,
+                                                   Choice.FARMER)]
+            words.append("♠ picked up")
+        return max(cell_len(w) for w in words)
+    bids = list(range(rules.min_bid, rules.max_bid + 1))
+    if not compact:
+        choices = [*((Choice.RUN, Choice.SELL) if rules.all_pass == AllPass.TAKE_OR_RUN else ()),
+                   *((Choice.MISDEAL,) if rules.misdeal_no_face else ())]
+        words += [short_bid(c.value) for c in choices]
+        bids += [rules.smudge, rules.over_smudge] if rules.smudge_bids else []
+    words += [f"★{short_bid(rules.bid_name(b))}" for b in bids]
+    return max(cell_len(w) for w in words)
 
 
 def how_made(view: View) -> tuple[int, str, bool] | None:
@@ -259,8 +284,9 @@ def hand_text(view: View, keys: Sequence[KeyChoice], selected: frozenset[Card] =
 
 
 def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
-                selected: frozenset[Card] = frozenset()) -> Text:
-    """What the seat is asked to do, and the keys of its legal choices."""
+                selected: frozenset[Card] = frozenset(), *, width: int | None = None) -> Text:
+    """What the seat is asked to do, and the keys of its legal choices (lines of at most ``width``
+    cells break between two choices, never inside one)."""
     if view.phase == Phase.DONE:
         return Text("The hand is over.", style="dim")
     if not view.my_turn:
@@ -269,26 +295,18 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
     out = Text("Your turn: ", style="bold green")
     if view.phase == Phase.AUCTION:
         out.append(making_prompt(view) if view.upcard is not None else "bid")
-        for k in keys:
-            if k.legal:
-                out.append(f"  {k.key}", style="bold cyan")
-                if k.label != k.key:
-                    out.append(" ")
-                    out.append_text(Text.from_markup(k.label))
+        out.append_text(keyed((k for k in keys if k.legal), width=width, used=out.cell_len))
     elif view.phase == Phase.TRUMP:
-        out.append("name trump ")
-        for k in keys:
-            if k.legal:
-                out.append(f" {k.key} ", style="bold cyan")
-                out.append_text(Text.from_markup(k.label))
+        out.append("name trump")
+        out.append_text(keyed((k for k in keys if k.legal), width=width, used=out.cell_len))
     elif view.phase == Phase.DISCARD:
         assert view.discard_options is not None
         _, lo, hi = view.discard_options
-        count = f"{lo}" if lo == hi else f"{lo}-{hi}"
+        count = card_count(lo, hi)
         if view.rules.trump_by != TrumpBy.UPCARD:
             out.append(f"discard {count} (no point cards), ")
         elif view.trump is None:  # a farmer's hand, before trump is made
-            out.append(f"give {count} cards to the kitty for as many of its own, ")
+            out.append(f"give {count} to the kitty for as many of its own, ")
         else:
             out.append(f"discard {count} face down, ")
         out.append("Enter", style="bold cyan")
@@ -300,11 +318,32 @@ def prompt_text(view: View, names: Sequence[str], keys: Sequence[KeyChoice],
         out.append(f" confirms: {len(selected)} selected")
     else:
         out.append("play a card by its key (cards without a key may not be played)")
-        for k in keys:
-            if k.card is None and k.legal:  # a throw-in instead of the first card
-                out.append(f"  {k.key}", style="bold cyan")
-                out.append(f" {k.label}")
+        throw_in = (k for k in keys if k.card is None and k.legal)  # instead of the first card
+        out.append_text(keyed(throw_in, width=width, used=out.cell_len))
     return out
+
+
+def keyed(keys: Iterable[KeyChoice], *, width: int | None = None, used: int = 0) -> Text:
+    """Choices as their keys show them, the key before its label as a card's before the card:
+    ``"  p:pass  9:bid 9  0:bid 10"``; after ``used`` cells of a line, a choice that would pass
+    ``width`` starts the next line."""
+    out = Text()
+    for k in keys:
+        label = Text.from_markup(k.label)
+        size = len(k.key) + 1 + label.cell_len
+        if width is not None and used and used + 2 + size > width:
+            out.append("\n")
+            used = 0
+        gap = "  " if used else ""
+        out.append(f"{gap}{k.key}:", style="bold cyan")
+        out.append_text(label)
+        used += len(gap) + size
+    return out
+
+
+def card_count(lo: int, hi: int) -> str:
+    """How many cards to choose: ``"1 card"``, ``"3 cards"``, ``"3 to 8 cards"``."""
+    return f"{lo} card" if lo == hi == 1 else f"{lo} cards" if lo == hi else f"{lo} to {hi} cards"
 
 
 def making_prompt(view: View) -> Text:

@@ -7,7 +7,7 @@ from rich.text import Text
 from textual import events
 
 from pitchkit.engine.view import make_view
-from pitchkit.tui.base import TableApp
+from pitchkit.tui.base import TableApp, fitting
 from pitchkit.tui.cards import card_markup, suit_markup
 from pitchkit.tui.narrate import end_lines, live_lines, result_lines, trick_lines
 from pitchkit.tui.textlog import Replay
@@ -28,9 +28,9 @@ class ReplayApp(TableApp):
         self.pos = 0
         self.seat = 0
 
-    def on_mount(self) -> None:
-        """Show the first deal."""
-        super().on_mount()
+    def redraw(self) -> None:
+        """Draw the position (the first deal when the table is laid out first; after a resize the
+        title fits the new width)."""
         self._redraw()
 
     def _hand_starts(self) -> list[int]:
@@ -71,8 +71,9 @@ class ReplayApp(TableApp):
         view = make_view(hand, seat)
         in_hand = [f for f in self.replay.frames if f.index == frame.index]
         step = in_hand.index(frame)
-        title = (f"replay {escape(self.file_name)}   "
-                 "[b]←/→[/] action  [b]\\[ ][/] hand  [b]tab[/] seat  [b]q[/] quit")
+        keys = "[b]←/→[/] action  [b]\\[ ][/] hand  [b]tab[/] seat  [b]q[/] quit"
+        title = fitting([f"replay {escape(self.file_name)}   {keys}", f"replay   {keys}", keys,
+                         "[b]←/→ \\[ ] tab[/]  [b]q[/] quit"], self.line_room)
         if frame.action is None:
             where = "as dealt"
         else:

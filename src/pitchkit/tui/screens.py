@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
 from rich.measure import Measurement
@@ -22,7 +22,8 @@ QUIT = "quit"
 
 class SummaryScreen(ModalScreen[str]):
     """Shows lines of markup; dismissed with ``continue`` (Enter, space), ``again`` (n, only when
-    ``final``) or ``quit`` (q). ``auto`` seconds later it continues by itself (bots-only tables)."""
+    ``final``) or ``quit`` (q); S shows the table of ``scores`` over it, when given. ``auto`` seconds
+    later it continues by itself (bots-only tables), once the scores are closed."""
 
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; }
@@ -31,17 +32,20 @@ class SummaryScreen(ModalScreen[str]):
                                overflow-y: auto; }
     """
 
-    def __init__(self, title: str, lines: Sequence[str], *, final: bool, auto: float | None = None) -> None:
+    def __init__(self, title: str, lines: Sequence[str], *, final: bool, auto: float | None = None,
+                 scores: Callable[[], RenderableType] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.lines = list(lines)
         self.final = final
         self.auto = auto
+        self.scores = scores
 
     def compose(self) -> ComposeResult:
         """The summary box."""
-        footer = ("[bold cyan]n[/] play again   [bold cyan]q[/] quit" if self.final
-                  else "[bold cyan]Enter[/] next hand   [bold cyan]q[/] quit")
+        scores = "   [bold cyan]S[/] scores" if self.scores is not None else ""
+        footer = (f"[bold cyan]n[/] play again{scores}   [bold cyan]q[/] quit" if self.final
+                  else f"[bold cyan]Enter[/] next hand{scores}   [bold cyan]q[/] quit")
         with Vertical() as box:
             box.border_title = self.title_text
             yield Static(summary_renderable(self.lines, footer), id="summary")
@@ -52,13 +56,18 @@ class SummaryScreen(ModalScreen[str]):
             self.set_timer(self.auto, self._continue)
 
     def _continue(self) -> None:
+        if self.app.screen is not self:  # the scores are open over the summary: wait for them
+            self.set_timer(self.auto or 0, self._continue)
+            return
         self.dismiss(CONTINUE)
 
     def on_key(self, event: events.Key) -> None:
-        """Enter/space continue, n plays again after the last hand, q quits."""
+        """Enter/space continue, n plays again after the last hand, S shows the scores, q quits."""
         event.stop()
         key = event.character if event.character and event.character.isprintable() else event.key
-        if key == "q":
+        if key == "S" and self.scores is not None:
+            self.app.push_screen(HistoryScreen(self.scores()))
+        elif key == "q":
             self.dismiss(QUIT)
         elif self.final and key == "n":
             self.dismiss(AGAIN)
