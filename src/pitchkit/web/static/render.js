@@ -1,6 +1,7 @@
 // Drawing the table from a seat's state: seats, auction, trick, prompt, actions and hand.
 import { esc, linkRow } from "./api.js";
 import { cardHtml, cardShort, groupHand, SUITS, suitOf } from "./cards.js";
+import { at, CARD_REACH, spot } from "./layout.js";
 import { actionWords, bidLabel, choiceLabel, drawWords, firstPerson, suitWords } from "./words.js";
 
 
@@ -41,17 +42,20 @@ export function aloneSeats(ctx) {
   return { alone, out };
 }
 
-/** The players' panels, the viewer's seat last so that it sits above the hand. */
+/** The players round the felt: each seat at its place (the viewer at the bottom, the partner across)
+ * with its name, kind, connection, bid or contract, tricks taken, score, the dealer's chip and a
+ * ring on the seat to act. */
 export function seatsHtml(ctx) {
   const { table, state, seat: mine, name } = ctx;
   const n = table.players;
   const { alone, out: resting } = aloneSeats(ctx);
   const start = mine === null ? 0 : (mine + 1) % n;
+  const taken = Array(n).fill(0);
+  for (const t of state ? state.tricks : []) taken[t.winner] += 1;
   const out = [];
   for (let k = 0; k < n; k++) {
     const s = (start + k) % n;
     const badges = [];
-    if (state && state.dealer === s) badges.push('<span class="badge" title="dealer">Dealer</span>');
     if (state && state.pitcher === s) {
       badges.push(byTricks(ctx) ? `<span class="badge pitcher" title="maker">Maker${alone.has(s) ? " \u00b7 alone" : ""}</span>`
         : `<span class="badge pitcher" title="pitcher">Pitcher${state.bid !== null ? ` \u00b7 ${esc(state.bid)}` : ""}</span>`);
@@ -66,13 +70,22 @@ export function seatsHtml(ctx) {
     for (const [what, x] of ht ? [["High", ht.high], ["Low", ht.low]] : []) {
       if (x && x.sure && x.seat === s) badges.push(`<span class="badge" title="${what.toLowerCase()} of trump">${what} ${esc(cardShort(x.card))}</span>`);
     }
-    let team = ctx.teams ? ` \u00b7 team ${"ABCDEFGHI"[s % ctx.teams]}` : "";
-    if (ht && ht.teams) team = ht.teams[0].includes(s) ? " \u00b7 high & low team" : " \u00b7 the other team";
-    const kind = table.seats[s] && table.seats[s].kind === "bot" ? `${table.seats[s].bot} bot \u00b7 ` : "";
-    out.push(`<div class="seat${turn ? " turn" : ""}${s === mine ? " mine" : ""}" data-seat="${s}">` +
-      `<div class="who">${turn ? '<span class="sr">to act: </span>\u25b6 ' : ""}${esc(name(s))}</div>` +
-      `<div class="meta">${esc(kind)}score ${table.scores[s]}${team} \u00b7 ${count} card${count === 1 ? "" : "s"}</div>` +
-      `<div class="badges">${badges.join("")}${bid}${seatStatus(table.seats[s])}</div></div>`);
+    if (state && state.phase === "play" && (state.tricks.length || taken[s])) {
+      badges.push(`<span class="badge tricks" title="tricks taken this hand">${taken[s]} trick${taken[s] === 1 ? "" : "s"}</span>`);
+    }
+    let team = ctx.teams ? `team ${"ABCDEFGHI"[s % ctx.teams]}` : "";
+    if (ht && ht.teams) team = ht.teams[0].includes(s) ? "high & low team" : "the other team";
+    const info = table.seats[s] || {};
+    const kind = s === mine ? "" : info.kind === "bot" ? `${info.bot} bot` : info.kind === "human" ? "person" : "";
+    // a crowded table (more than five) keeps each seat to the team and the cards held
+    const meta = [["m-kind", n > 5 ? "" : kind], ["m-team", team], ["m-cards", `${count} card${count === 1 ? "" : "s"}`],
+      ["m-score", n > 5 ? "" : `score ${table.scores[s]}`]].filter(([, text]) => text);
+    const dealer = state && state.dealer === s ? '<span class="chip" title="dealer"><span aria-hidden="true">D</span><span class="sr">dealer</span></span>' : "";
+    const place = ctx.placed ? ` style="${at(spot(s, mine, n))}"` : "";
+    out.push(`<div class="seat${turn ? " turn" : ""}${s === mine ? " mine" : ""}" data-seat="${s}" role="listitem"${place}>` +
+      `<div class="who">${turn ? '<span class="sr">to act: </span>\u25b6 ' : ""}${esc(name(s))}</div>${dealer}` +
+      `<div class="meta">${meta.map(([cls, text]) => `<span class="${cls}">${cls === "m-kind" && info.kind === "bot" ? `<span class="m-bot">${esc(info.bot)} </span>bot` : esc(text)}</span>`).join("")}</div>` +
+      `<div class="badges">${badges.join("")}${bid}${seatStatus(info)}</div></div>`);
   }
   return out.join("");
 }
@@ -119,16 +132,22 @@ export function auctionHtml(ctx) {
   return `<h2 class="sr">${byTricks(ctx) ? "Making trump" : "Auction"}</h2><ol class="bids">${state.bids.map(([s, b]) => `<li><b>${esc(name(s))}</b> ${esc(b === "pass" ? "pass" : b)}</li>`).join("")}</ol>`;
 }
 
-/** The cards on the table with who played them; ``shown.winner`` marks a finished trick. */
+/** The cards on the table with who played them; ``shown.winner`` marks a finished trick. On the
+ * felt (``ctx.placed``) each card lies in front of its seat, and a card not in ``ctx.landed`` (the
+ * cards already drawn there) flies in from its seat. */
 export function trickHtml(ctx, shown) {
   const plays = shown ? shown.plays : (ctx.state ? ctx.state.trick : []);
   if (!plays.length) return upcardHtml(ctx.state);
+  const n = ctx.table ? ctx.table.players : 0;
   const items = plays.map(([s, c]) => {
     const win = shown && shown.winner === s;
-    return `<figure class="played${win ? " winner" : ""}">${cardHtml(c)}<figcaption>${esc(ctx.name(s))}${win ? " \u2605" : ""}</figcaption></figure>`;
+    const fly = ctx.placed && !(shown && shown.peek) && !(ctx.landed && ctx.landed.has(c));
+    const place = ctx.placed ? ` style="${at(spot(s, ctx.seat, n, CARD_REACH))};${at(spot(s, ctx.seat, n), "s")}"` : "";
+    return `<figure class="played${win ? " winner" : ""}${fly ? " fly" : ""}" data-seat="${s}" data-played="${c}"${place}>${cardHtml(c)}<figcaption>${esc(ctx.name(s))}${win ? " \u2605" : ""}</figcaption></figure>`;
   }).join("");
   let caption = "";
-  if (shown && shown.winner !== null && shown.winner !== undefined) caption = `<p class="trick-winner">${esc(ctx.name(shown.winner))} ${shown.winner === ctx.seat ? "win" : "wins"} the trick</p>`;
+  if (shown && shown.peek) caption = `<p class="trick-winner">Last trick: ${esc(ctx.name(shown.winner))} took it</p>`;
+  else if (shown && shown.winner !== null && shown.winner !== undefined) caption = `<p class="trick-winner">${esc(ctx.name(shown.winner))} ${shown.winner === ctx.seat ? "win" : "wins"} the trick</p>`;
   else if (shown && shown.last) caption = '<p class="trick-winner">The last trick of the hand</p>';
   return `<div class="plays">${items}</div>${caption}`;
 }

@@ -8,6 +8,8 @@ import {
   trickHtml,
 } from "./render.js";
 import { historyHtml, summaryHtml } from "./summary.js";
+import { chime, setSound, soundOn, turnTitle } from "./cue.js";
+import { at, spot } from "./layout.js";
 import { handTeams } from "./teams.js";
 import { hintWords } from "./words.js";
 
@@ -21,7 +23,7 @@ const page = {
   token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
   table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
   queue: [], busy: false, history: [], rules: null, lastSummary: null, preset: null, hintShown: null,
-  presence: null,
+  presence: null, peek: false, landed: new Set(), wasMyTurn: false,
 };
 
 /** The table with each person's connection as last heard of: the table's changes are shown at the
@@ -46,7 +48,7 @@ function ctx() {
   return {
     table, state: closed ? { ...page.state, to_act: null, legal: [] } : page.state, seat: page.seat, name, offJack: opts.offJack, teams: opts.teams, opts, options,
     selected: page.selected, hint: page.hint, groups: sides(players, opts.teams), showGame: opts.showGame,
-    handTeams: opts.dynamic ? handTeams(page.state, options) : null,
+    handTeams: opts.dynamic ? handTeams(page.state, options) : null, placed: true, landed: page.landed,
   };
 }
 
@@ -224,6 +226,7 @@ async function handle(m) {
   if (page.rules === null) loadRules();
   if (over) {
     page.history[over.hand] = over.result.scores;
+    page.peek = false;
     // the finished hand stays on the table, its log whole, until the summary is closed
     const next = page.state;
     if (prev) page.state = finishedState(prev, events, over);
@@ -235,9 +238,12 @@ async function handle(m) {
     draw();
   } else if (m.type === "update" && prev && page.state && page.state.tricks.length > prev.tricks.length) {
     const done = page.state.tricks[page.state.tricks.length - 1];
+    page.peek = false;
     page.shown = { plays: done.plays, winner: done.winner };
     draw();
-    await pause(PACE.trick);
+    await pause(PACE.trick * 0.75);
+    gather(done.winner);
+    await pause(PACE.trick * 0.25);
     page.shown = null;
     draw();
   } else {
@@ -261,6 +267,14 @@ function finishedState(prev, events, over) {
     ...prev, phase: "done", to_act: null, legal: [], trick: [], tricks: over.tricks || prev.tricks,
     log: [...prev.log, ...acts], hand_sizes: sizes, hand: prev.hand ? prev.hand.filter((c) => !played.has(c)) : prev.hand,
   };
+}
+
+/** The finished trick on show moves to the seat that won it (no movement under reduced motion). */
+function gather(winner) {
+  const trick = $("trick");
+  if (reduced || !PACE.trick || !page.table) return;
+  trick.setAttribute("style", at(spot(winner, page.seat, page.table.players), "w"));
+  trick.classList.add("gather");
 }
 
 function showSummary(over) {
@@ -293,10 +307,11 @@ const shownHtml = new Map();
 /** Set an element's content only when it changed: an update redraws just what it changes (most
  * change one or two parts), so the rest keeps its elements, focus and layout. */
 function put(id, content, text = false) {
-  if (shownHtml.get(id) === content) return;
+  if (shownHtml.get(id) === content) return false;
   shownHtml.set(id, content);
   if (text) $(id).textContent = content;
   else $(id).innerHTML = content;
+  return true;
 }
 
 function draw() {
@@ -306,10 +321,21 @@ function draw() {
   const focusKey = document.activeElement && document.activeElement.closest("#me") ? focusId(document.activeElement) : null;
   $("board").hidden = false;
   put("title", titleText(c, changedOptions(c.table, page.preset)), true);
+  $("felt").toggleAttribute("data-many", c.table.players > 5);
   put("seats", seatsHtml(c));
   put("info", infoText(c), true);
   put("auction", auctionHtml(c));
-  put("trick", trickHtml(c, page.shown));
+  const tricks = c.state ? c.state.tricks : [];
+  const last = tricks.length ? tricks[tricks.length - 1] : null;
+  if (!last) page.peek = false;
+  const shown = page.shown || (page.peek && last ? { ...last, peek: true } : null);
+  if (put("trick", trickHtml(c, shown))) {
+    $("trick").classList.remove("gather");
+    page.landed = new Set([...$("trick").querySelectorAll("figure.played")].map((f) => f.dataset.played));
+  }
+  $("last-trick-btn").hidden = !last || Boolean(page.shown);
+  $("last-trick-btn").setAttribute("aria-pressed", String(page.peek));
+  $("last-trick-btn").textContent = page.peek ? "Hide last trick" : "Last trick";
   put("prompt", promptText(c), true);
   put("actions", actionsHtml(c));
   const invites = invitesHtml(c.table, knownTable(tableId));
@@ -325,6 +351,11 @@ function draw() {
   $("hint-btn").disabled = !myTurn;
   $("hint-btn").hidden = c.seat === null;
   document.body.classList.toggle("my-turn", Boolean(myTurn));
+  document.title = turnTitle(`pitchkit \u00b7 ${$("title").textContent}`, Boolean(myTurn));
+  if (myTurn && !page.wasMyTurn) chime();
+  page.wasMyTurn = Boolean(myTurn);
+  $("sound-btn").setAttribute("aria-pressed", String(soundOn()));
+  $("sound-btn").textContent = soundOn() ? "Sound on" : "Sound off";
   document.body.dataset.version = String(c.table.version);
   document.body.dataset.status = c.table.status;
   if (page.pending) document.body.dataset.pending = "1"; else delete document.body.dataset.pending;
@@ -377,9 +408,23 @@ function onClick(e) {
   if (button.id === "discard-go" && !button.hasAttribute("aria-disabled")) return act({ discard: [...page.selected] });
   if (button.id === "pass-go" && !button.hasAttribute("aria-disabled")) return act({ pass: [...page.selected] });
   if (button.id === "hint-btn") { notice("Asking for a hint…"); send({ type: "hint" }); }
+  if (button.id === "last-trick-btn") togglePeek();
+  if (button.id === "sound-btn") { setSound(!soundOn()); draw(); }
   if (button.classList.contains("copy")) copyLink(button);
 }
 
+
+/** Show the last finished trick again (until the next one closes), or put it away. */
+function togglePeek(on = !page.peek) {
+  page.peek = on;
+  draw();
+}
+
+function onKey(e) {
+  if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey || $("summary").open) return;
+  if (e.key === "l" || e.key === "L") togglePeek();
+  else if (e.key === "Escape" && page.peek) togglePeek(false);
+}
 
 function clickCard(card) {
   const c = card.dataset.card;
@@ -438,6 +483,7 @@ async function join(seat, invite) {
 
 async function main() {
   document.addEventListener("click", onClick);
+  document.addEventListener("keydown", onKey);
   const invite = params.get("invite");
   if (invite) {
     const known = knownTable(tableId);
