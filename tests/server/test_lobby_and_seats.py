@@ -5,7 +5,8 @@
   ``?ids=`` lists exactly the tables named, whatever their state.
 - ``test_creator_swaps_a_seat_for_a_bot_and_back``: before the start the creator's secret makes a
   seat a bot and opens it again with a new invite (the old invite no longer opens it); nobody else
-  may; the game starts when the last seat is filled, and then seats can no longer be changed.
+  may; the game starts when the last seat is filled (after it, the host's controls of
+  ``test_host_controls.py`` apply).
 """
 
 from __future__ import annotations
@@ -69,5 +70,6 @@ def test_creator_swaps_a_seat_for_a_bot_and_back(server: Server) -> None:
     info = table.info()
     assert info["status"] == "playing" and info["hand"] == 1
     assert [s["kind"] for s in info["seats"]] == ["human", "human", "bot", "bot"]
-    late = http(server.base, "POST", path, {"owner": table.owner, "bot": "heuristic"})
-    assert late.status == 400 and "started" in late.body["error"]
+    # after the start a seat whose person is away (nobody connected here) may be given to a bot
+    late = ok(http(server.base, "POST", path, {"owner": table.owner, "bot": "heuristic"}))
+    assert late == {"seat": 1, "invite": None} and table.info()["seats"][1]["kind"] == "bot"

@@ -170,8 +170,15 @@ def create_app(settings: Settings) -> FastAPI:
         body = await json_body(request)
         bot = body.get("bot")
         invite = await service().set_seat(table_id, owner=str(body.get("owner", "")), seat=seat,
-                                          bot=None if bot is None else str(bot))
+                                          bot=None if bot is None else str(bot),
+                                          remove=body.get("remove") is True)
         return JSONResponse({"seat": seat, "invite": invite})
+
+    @app.post("/api/tables/{table_id}/close")
+    async def close(table_id: str, request: Request) -> JSONResponse:
+        body = await json_body(request)
+        closed = await service().seating.close(table_id, str(body.get("owner", "")))
+        return JSONResponse({"closed": closed})
 
     @app.get("/api/presets")
     async def catalogue() -> JSONResponse:
@@ -247,7 +254,7 @@ async def _send_loop(ws: WebSocket, sub: Subscriber) -> None:
         elif texts and not await direct.send(texts):
             return
         if closing:
-            await ws.close(code=CLOSE_BEHIND)
+            await ws.close(code=sub.close_code or CLOSE_BEHIND, reason=sub.close_reason)
             return
 
 
@@ -311,9 +318,20 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
     if kind == "act":
         if sub.seat < 0:
             return {"type": "error", "message": "spectators cannot act"}
+        if live.state.seats[sub.seat].left:
+            return {"type": "error", "message": "you left your seat: take it back to play",
+                    "version": live.state.version}
         try:
             await service.act(table_id, sub.seat, msg.get("action"), version=msg.get("version"))
         except PitchError as e:
             return {"type": "error", "message": str(e), "version": live.state.version}
         return ACCEPTED
-    return {"type": "error", "message": "unknown message type; types are: act, hint, sync, ping"}
+    if kind in ("leave", "back"):
+        if sub.seat < 0:
+            return {"type": "error", "message": "spectators have no seat to leave"}
+        try:
+            await service.seating.leave(table_id, sub.seat, back=kind == "back")
+        except PitchError as e:
+            return {"type": "error", "message": str(e), "version": live.state.version}
+        return ACCEPTED
+    return {"type": "error", "message": "unknown message type; types are: act, hint, sync, ping, leave, back"}

@@ -24,6 +24,9 @@ class Subscriber:
         #: the messages not taken yet; ``None`` asks the connection to close
         self.messages: collections.deque[str | None] = collections.deque()
         self._waiter: asyncio.Future[None] | None = None
+        #: why the connection is asked to close (:meth:`close`)
+        self.close_code: int | None = None
+        self.close_reason = ""
 
     def put(self, message: str) -> bool:
         """Queue a message (JSON text); False when the connection is too far behind (it is then
@@ -34,9 +37,11 @@ class Subscriber:
         self._wake()
         return True
 
-    def close(self) -> None:
+    def close(self, code: int | None = None, reason: str = "") -> None:
         """Ask the connection to close: after what is queued, or, when the queue is full (a reader
-        too far behind, who must catch up with ``sync`` anyway), instead of it."""
+        too far behind, who must catch up with ``sync`` anyway), instead of it; ``code`` and
+        ``reason`` say why (by default: too far behind)."""
+        self.close_code, self.close_reason = code, reason
         if len(self.messages) >= QUEUE_LIMIT:
             self.messages.clear()
         self.messages.append(None)

@@ -36,6 +36,7 @@ from pitchkit.server.hub import Listener
 from pitchkit.server.live import LiveTable, Subscriber
 from pitchkit.server.probe import LagProbe, planned_collections
 from pitchkit.server.refusals import Forbidden, NotFound, Stale, Stopping
+from pitchkit.server.seating import Seating
 from pitchkit.server.store import LogEntry, Writer
 from pitchkit.server.store.schema import tables as tables_table
 from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
@@ -71,6 +72,7 @@ class TableService:
         self._listener: Listener | None = None
         self._probe: LagProbe | None = None
         self.driver = BotDriver(self)
+        self.seating = Seating(self)
 
     async def start(self) -> None:
         """Start warming the bot workers (:meth:`BotPool.warm_workers`, in the background) and
@@ -173,7 +175,7 @@ class TableService:
         async with live.lock:
             entries = self.stage(state, "create", data)
             if state.full():
-                entries += self._start(state)
+                entries += self.start_entries(state)
             await self.commit(live, entries, before=[insert])
             self.live[table_id] = live
         self.driver.after_change(live)
@@ -189,7 +191,7 @@ class TableService:
         token = auth.new_secret()
 
         def change(state: TableState) -> list[LogEntry]:
-            index = self._seat(state, seat)
+            index = self.seat_index(state, seat)
             target = state.seats[index]
             if target.kind != "open":
                 raise TableError(f"seat {index} is taken")
@@ -197,34 +199,20 @@ class TableService:
                 raise Forbidden("that invite does not open this seat")
             entries = self.stage(state, "seat", {"seat": index, "kind": "human", "name": clean,
                                                   "token_hash": auth.digest(token)})
-            return entries + (self._start(state) if state.full() else [])
+            return entries + (self.start_entries(state) if state.full() and not state.started else [])
 
         await self._change(live, change, retry=True)
         return token
 
-    async def set_seat(self, table_id: str, *, owner: str, seat: object, bot: str | None) -> str | None:
-        """Before the start, the creator makes a seat a bot (``bot``) or opens it for a person;
-        returns the new invite of an opened seat."""
-        live = await self.table(table_id)
-        row = await asyncio.to_thread(store.read_table, self.engine, table_id)
-        if row is None or not auth.matches(owner, row["owner_hash"]):
-            raise Forbidden("only the table's creator may change its seats")
-        if bot is not None and bot not in bot_names():
-            raise TableError(f"unknown bot {quote(bot)}; bots are: {', '.join(bot_names())}")
-        invite = None if bot is not None else auth.new_secret()
+    async def set_seat(self, table_id: str, *, owner: str, seat: object, bot: str | None,
+                       remove: bool = False) -> str | None:
+        """The host makes a seat a bot or opens it for a person (:meth:`Seating.set_seat`)."""
+        return await self.seating.set_seat(table_id, owner=owner, seat=seat, bot=bot, remove=remove)
 
-        def change(state: TableState) -> list[LogEntry]:
-            index = self._seat(state, seat)
-            if state.started:
-                raise TableError("the game has started")
-            data: dict[str, Any] = ({"seat": index, "kind": "bot", "bot": bot, "name": f"{bot} bot"}
-                                    if invite is None else
-                                    {"seat": index, "kind": "open", "invite_hash": auth.digest(invite)})
-            entries = self.stage(state, "seat", data)
-            return entries + (self._start(state) if state.full() else [])
-
+    async def change(self, live: LiveTable, change: Callable[[TableState], list[LogEntry]]) -> None:
+        """Make a change staged by ``change``, commit it and tell everyone (tried once more on the
+        table as it now is if another process changed it first)."""
         await self._change(live, change, retry=True)
-        return invite
 
     async def _change(self, live: LiveTable, change: Callable[[TableState], list[LogEntry]], *,
                       retry: bool) -> None:
@@ -244,12 +232,14 @@ class TableService:
         self.driver.after_change(live)
 
     @staticmethod
-    def _seat(state: TableState, seat: object) -> int:
+    def seat_index(state: TableState, seat: object) -> int:
+        """``seat`` checked as a seat number of the table."""
         if type(seat) is not int or not 0 <= seat < len(state.seats):
             raise TableError(f"no seat {quote(seat)} at this table")
         return seat
 
-    def _start(self, state: TableState) -> list[LogEntry]:
+    def start_entries(self, state: TableState) -> list[LogEntry]:
+        """The entries that start the game: the first dealer (cut for, or drawn), the first deal."""
         assert state.rules is not None
         n = state.rules.players
         cuts: list[list[object]] = []
@@ -454,7 +444,7 @@ class TableService:
                 if person.connections == 1:
                     self._tell_connected(live, joined=sub)
                 await self._tell_presence(state.id, seat, person.connections)
-                if person.standin:
+                if person.standin and not person.left:
                     await self.commit(live, self.stage(state, "standin", {"seat": seat, "on": False}))
         self.driver.after_change(live)
         return live, sub

@@ -36,8 +36,10 @@ class Seat:
     bot: str | None = None
     token_hash: str | None = None
     invite_hash: str | None = None
-    #: a bot plays for the person, who stayed away past the grace period
+    #: a bot plays for the person, who stayed away past the grace period or left the seat
     standin: bool = False
+    #: the person left the seat to the bot (and watches); coming back is their choice, not a reconnection
+    left: bool = False
     #: live connections (not in the log)
     connections: int = 0
     #: when the last connection closed (monotonic seconds), while none is open
@@ -51,6 +53,8 @@ class Seat:
         if self.kind == "human":
             out["connected"] = self.connections > 0
             out["standin"] = self.standin
+            if self.left:
+                out["left"] = True
         return out
 
 
@@ -103,7 +107,7 @@ class TableState:
         s = self.seats[seat]
         if s.kind == "bot":
             return s.bot
-        if s.standin:
+        if s.standin or (s.kind == "open" and self.started):
             return standin_bot
         return None
 
@@ -139,6 +143,7 @@ class TableState:
                 seat.bot = data.get("bot")
                 seat.token_hash = data.get("token_hash")
                 seat.invite_hash = data.get("invite_hash")
+                seat.standin = seat.left = False
             case "start":
                 assert self.rules is not None
                 self.cuts = [(int(s), str(c)) for s, c in data.get("cuts", [])]
@@ -156,7 +161,9 @@ class TableState:
                 if len(self.game.history) > before:
                     self.finished_at[entry.seq] = before
             case "standin":
-                self.seats[int(data["seat"])].standin = bool(data["on"])
+                seat = self.seats[int(data["seat"])]
+                seat.standin = bool(data["on"])
+                seat.left = seat.standin and bool(data.get("left"))
             case "close":
                 self.closed = str(data["reason"])
             case _:

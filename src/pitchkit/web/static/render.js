@@ -22,9 +22,10 @@ export function sides(players, teams) {
   return [...Array(teams).keys()].map((t) => [...Array(players).keys()].filter((s) => s % teams === t));
 }
 
-function seatStatus(seat) {
+function seatStatus(seat, playing = false) {
   if (!seat) return "";
-  if (seat.kind === "open") return '<span class="tag away">waiting for a player</span>';
+  if (seat.kind === "open") return `<span class="tag away">${playing ? "open: a bot plays until someone joins" : "waiting for a player"}</span>`;
+  if (seat.left) return '<span class="tag away">left: a bot plays for them</span>';
   if (seat.standin) return '<span class="tag away">away: a bot plays for them</span>';
   if (seat.kind === "human" && seat.connected === false) return '<span class="tag away">away</span>';
   return "";
@@ -85,7 +86,7 @@ export function seatsHtml(ctx) {
     out.push(`<div class="seat${turn ? " turn" : ""}${s === mine ? " mine" : ""}" data-seat="${s}" role="listitem"${place}>` +
       `<div class="who">${turn ? '<span class="sr">to act: </span>\u25b6 ' : ""}${esc(name(s))}</div>${dealer}` +
       `<div class="meta">${meta.map(([cls, text]) => `<span class="${cls}">${cls === "m-kind" && info.kind === "bot" ? `<span class="m-bot">${esc(info.bot)} </span>bot` : esc(text)}</span>`).join("")}</div>` +
-      `<div class="badges">${badges.join("")}${bid}${seatStatus(info)}</div></div>`);
+      `<div class="badges">${badges.join("")}${bid}${seatStatus(info, table.status === "playing")}</div></div>`);
   }
   return out.join("");
 }
@@ -243,6 +244,7 @@ export function promptText(ctx) {
   if (table.status === "over") return "The game is over.";
   if (table.status === "closed") return "This table is closed: the tournament desk stopped its game.";
   if (!state) return table.status === "waiting" ? "Waiting for players to join." : "";
+  if (ctx.left) return "You left your seat: a bot plays it until you take it back.";
   if (state.phase === "done") return "The hand is over.";
   if (seat === null || state.to_act !== seat) return `Waiting for ${ctx.name(state.to_act)} (${phaseWords(ctx, state.phase)}).`;
   const has = (k) => legalOf(ctx, k).length > 0;

@@ -9,6 +9,7 @@ import {
 } from "./render.js";
 import { historyHtml, summaryHtml } from "./summary.js";
 import { chime, setSound, soundOn, turnTitle } from "./cue.js";
+import { hostAct, hostHtml, leaveHtml } from "./host.js";
 import { at, spot } from "./layout.js";
 import { handTeams } from "./teams.js";
 import { hintWords } from "./words.js";
@@ -23,7 +24,7 @@ const page = {
   token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
   table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
   queue: [], busy: false, history: [], rules: null, lastSummary: null, preset: null, hintShown: null,
-  presence: null, peek: false, landed: new Set(), wasMyTurn: false,
+  presence: null, peek: false, landed: new Set(), wasMyTurn: false, bots: [],
 };
 
 /** The table with each person's connection as last heard of: the table's changes are shown at the
@@ -43,10 +44,13 @@ function ctx() {
   const players = table ? table.players : 0;
   const options = table ? table.options || {} : {};
   const opts = drawingOptions(options);
-  // a closed table takes no action: its last state is shown without anyone to act
+  // a closed table takes no action: its last state is shown without anyone to act; a player who
+  // left the seat has no choice to make while the bot plays it
   const closed = table && table.status === "closed" && page.state;
+  const left = table && page.seat !== null && table.seats[page.seat] && table.seats[page.seat].left && page.state;
+  const state = closed ? { ...page.state, to_act: null, legal: [] } : left ? { ...page.state, legal: [] } : page.state;
   return {
-    table, state: closed ? { ...page.state, to_act: null, legal: [] } : page.state, seat: page.seat, name, offJack: opts.offJack, teams: opts.teams, opts, options,
+    table, state, seat: page.seat, name, offJack: opts.offJack, teams: opts.teams, opts, options, left: Boolean(left),
     selected: page.selected, hint: page.hint, groups: sides(players, opts.teams), showGame: opts.showGame,
     handTeams: opts.dynamic ? handTeams(page.state, options) : null, placed: true, landed: page.landed,
   };
@@ -55,10 +59,12 @@ function ctx() {
 // a pause for reading (a finished trick, bots' actions one by one); an answer to this seat's own
 // action ends it at once, so that what the player did is never held behind it
 let wake = null;
-const pause = (ms) => new Promise((done) => {
+// a page far behind the table (a watcher while bots play on) catches up without pausing
+const behind = () => page.queue.length > 6;
+const pause = (ms) => (behind() ? Promise.resolve() : new Promise((done) => {
   const timer = setTimeout(() => { wake = null; done(); }, ms);
   wake = () => { clearTimeout(timer); wake = null; done(); };
-});
+}));
 
 // ?timing=1 (benchmarks/web_page.py): for each of this seat's actions, when it was clicked, marked
 // on screen, answered by the server, drawn and painted; every draw and long task (start, duration)
@@ -99,6 +105,9 @@ function connect() {
     unmarkSent();
     if (e.code === 4403 || e.code === 4404) {
       page.fatal = true;
+      // a seat's token refused (the host gave the seat away): forget it, so that a new invite link
+      // to this table asks for a name again
+      if (e.code === 4403 && page.token) keepTable({ id: tableId, token: null, seat: null });
       setConn(e.code === 4404 ? "no such table" : "not allowed", "bad");
       notice(e.reason || "This table cannot be opened with this link.");
       return;
@@ -179,7 +188,8 @@ function seatNotice(seat, prev) {
   const who = namer(page.table, page.seat)(seat.seat);
   const before = page.table.seats[seat.seat] || {};
   const me = seat.seat === page.seat;
-  if (seat.standin && !before.standin) notice(me ? "You were away: a bot played for you." : `${who} is away: a bot plays for them.`);
+  if (seat.left && !before.left) notice(me ? "You left your seat: a bot plays it until you take it back." : `${who} left the seat: a bot plays for them.`);
+  else if (seat.standin && !before.standin) notice(me ? "You were away: a bot played for you." : `${who} is away: a bot plays for them.`);
   else if (!seat.standin && before.standin) notice(me ? "You are back in your seat." : `${who} is back.`);
   else if (seat.kind === "human" && before.kind === "open" && prev) notice(`${seat.name || who} took seat ${seat.seat}.`);
 }
@@ -285,6 +295,8 @@ function showSummary(over) {
   $("last").innerHTML = html.replace(' id="summary-h"', "");
   $("last-box").hidden = false;
   $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
+  // a player who left the seat to a bot watches: the summary is in the side panel, nothing in the way
+  if (ctx().left && !gameOver) return pause(Math.max(PACE.trick * 2, 300));
   const dialog = $("summary");
   const close = gameOver
     ? `<p><a class="button primary" href="/?variant=${encodeURIComponent(page.table.variant)}">Play again</a> <a class="button" href="/replay?table=${encodeURIComponent(tableId)}">Replay the game</a> <button type="button" class="close">Look at the table</button></p>`
@@ -296,7 +308,8 @@ function showSummary(over) {
     dialog.querySelectorAll("button.close").forEach((b) => b.addEventListener("click", finish));
     dialog.showModal();
     dialog.querySelector("button.close, a.button").focus();
-    if (page.seat === null && !gameOver) setTimeout(finish, Math.max(PACE.trick * 2, 300));
+    // a spectator watches: the summary goes by itself
+    if (page.seat === null && !gameOver) setTimeout(finish, behind() ? 0 : Math.max(PACE.trick * 2, 300));
   });
 }
 
@@ -347,7 +360,11 @@ function draw() {
   put("history", historyHtml(page.history.filter(Boolean), c));
   $("hint-box").hidden = !page.hintShown;
   put("hint-box", page.hintShown ? hintHtml(page.hintShown, page.state) : "");
-  const myTurn = c.state && c.seat !== null && c.state.to_act === c.seat && c.state.phase !== "done";
+  const myTurn = c.state && c.seat !== null && c.state.to_act === c.seat && c.state.phase !== "done" && !c.left;
+  const host = hostHtml(c, knownTable(tableId), page.bots);
+  $("host-box").hidden = !host;
+  put("host", host);
+  put("seat-ctl", leaveHtml(c));
   $("hint-btn").disabled = !myTurn;
   $("hint-btn").hidden = c.seat === null;
   document.body.classList.toggle("my-turn", Boolean(myTurn));
@@ -409,6 +426,12 @@ function onClick(e) {
   if (button.id === "pass-go" && !button.hasAttribute("aria-disabled")) return act({ pass: [...page.selected] });
   if (button.id === "hint-btn") { notice("Asking for a hint…"); send({ type: "hint" }); }
   if (button.id === "last-trick-btn") togglePeek();
+  if (button.id === "leave-btn") send({ type: "leave" });
+  if (button.id === "back-btn") send({ type: "back" });
+  if (button.dataset.host) {
+    hostAct(button, tableId, namer(page.table, page.seat)).then((said) => { if (said) notice(said); draw(); })
+      .catch((err) => notice(err.message));
+  }
   if (button.id === "sound-btn") { setSound(!soundOn()); draw(); }
   if (button.classList.contains("copy")) copyLink(button);
 }
@@ -451,6 +474,7 @@ async function loadRules() {
       api("GET", `/api/tables/${encodeURIComponent(tableId)}/rules`), api("GET", "/api/presets"),
       api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`)]);
     page.preset = catalogue.presets.find((p) => p.name === page.table.variant) || null;
+    page.bots = catalogue.bots || [];
     $("rules").innerHTML = changedHtml(page.table.variant, changedOptions(page.table, page.preset)) + sheet.sections.map((s) => `<h3>${esc(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join("")}`).join("");
     record.forEach((h, i) => { if (!page.history[i]) page.history[i] = i + 1 < record.length ? record[i + 1].scores : page.table.scores; });
     draw();

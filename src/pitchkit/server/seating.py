@@ -1,0 +1,134 @@
+"""Who sits where, once a table exists: the table's creator (the host, who holds its ``owner``
+secret) seats bots, opens seats for people with fresh invites, removes a player and closes the
+table; a player leaves the seat to a bot and takes it back.
+
+Each change is a log entry of the table (``seat``, ``standin``, ``close``), committed before anyone
+is told of it, like every other change (:class:`~pitchkit.server.service.TableService`). A person
+whose seat is given away has every connection of that seat closed, and their token opens nothing
+from then on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from sqlalchemy import Engine
+
+from pitchkit.bots import bot_names
+from pitchkit.engine.errors import quote
+from pitchkit.server import auth, store
+from pitchkit.server.live import LiveTable
+from pitchkit.server.refusals import Forbidden
+from pitchkit.server.store import LogEntry
+from pitchkit.server.tables import TableError, TableState
+
+#: the websocket close code of a connection whose seat was given to someone else
+CLOSE_SEAT_GONE = 4403
+HOST_CLOSED = "the host closed the table"
+
+
+class SeatHost(Protocol):
+    """What seating needs of the table service (:class:`~pitchkit.server.service.TableService`)."""
+
+    engine: Engine
+
+    async def table(self, table_id: str) -> LiveTable:
+        """The table, rebuilt from its log if it is not in memory."""
+
+    def seat_index(self, state: TableState, seat: object) -> int:
+        """``seat`` checked as a seat number of the table."""
+
+    def stage(self, state: TableState, kind: str, data: dict[str, Any]) -> list[LogEntry]:
+        """Apply a new log entry to the table in memory."""
+
+    def start_entries(self, state: TableState) -> list[LogEntry]:
+        """The entries that start the game."""
+
+    async def change(self, live: LiveTable, change: Callable[[TableState], list[LogEntry]]) -> None:
+        """Make a change, commit it and tell everyone."""
+
+    async def close_table(self, table_id: str, reason: str) -> bool:
+        """Close a table for good."""
+
+
+class Seating:
+    """The host's controls and a player's leaving, on a table service's tables."""
+
+    def __init__(self, service: SeatHost) -> None:
+        self.service = service
+
+    async def check_owner(self, table_id: str, owner: str) -> None:
+        """Refuse (403) anyone but the table's creator."""
+        row = await asyncio.to_thread(store.read_table, self.service.engine, table_id)
+        if row is None or not auth.matches(owner, row["owner_hash"]):
+            raise Forbidden("only the table's host may change its seats")
+
+    async def set_seat(self, table_id: str, *, owner: str, seat: object, bot: str | None,
+                       remove: bool = False) -> str | None:
+        """The host makes a seat a bot (``bot``) or opens it for a person; returns the new invite of
+        an opened seat. Before the start any seat; during the game a seat that is open, a bot's, or
+        a person's who is away or has left it. A person at the table is moved only with
+        ``remove``: their token stops working and their connections are closed. An open seat
+        during the game is played by the stand-in bot until someone takes it."""
+        service = self.service
+        live = await service.table(table_id)
+        await self.check_owner(table_id, owner)
+        if bot is not None and bot not in bot_names():
+            raise TableError(f"unknown bot {quote(bot)}; bots are: {', '.join(bot_names())}")
+        invite = None if bot is not None else auth.new_secret()
+        moved: list[int] = []
+
+        def change(state: TableState) -> list[LogEntry]:
+            index = service.seat_index(state, seat)
+            if state.closed is not None:
+                raise TableError(f"this table is closed: {state.closed}")
+            if state.game is not None and state.game.over:
+                raise TableError("the game is over")
+            target = state.seats[index]
+            if state.started and target.kind == "human" and target.connections and not target.left \
+                    and not remove:
+                raise TableError(f"{target.name or f'seat {index}'} is at the table: remove them to "
+                                 "change the seat")
+            moved[:] = [index] if target.kind == "human" else []
+            data: dict[str, Any] = ({"seat": index, "kind": "bot", "bot": bot, "name": f"{bot} bot"}
+                                    if invite is None else
+                                    {"seat": index, "kind": "open", "invite_hash": auth.digest(invite)})
+            entries = service.stage(state, "seat", data)
+            return entries + (service.start_entries(state) if state.full() and not state.started else [])
+
+        await service.change(live, change)
+        for index in moved:
+            gone = "the host gave your seat to someone else" if invite is None else \
+                "the host opened your seat for someone else"
+            for sub in [s for s in live.subscribers if s.seat == index]:
+                sub.close(CLOSE_SEAT_GONE, gone)
+        return invite
+
+    async def close(self, table_id: str, owner: str) -> bool:
+        """The host closes the table for good; False when it was closed already."""
+        await self.service.table(table_id)
+        await self.check_owner(table_id, owner)
+        return await self.service.close_table(table_id, HOST_CLOSED)
+
+    async def leave(self, table_id: str, seat: int, *, back: bool) -> None:
+        """A player leaves the seat to the stand-in bot and watches (``back``: takes it back, as
+        long as it is still theirs, which their connection proves)."""
+        service = self.service
+        live = await service.table(table_id)
+
+        def change(state: TableState) -> list[LogEntry]:
+            if state.closed is not None:
+                raise TableError(f"this table is closed: {state.closed}")
+            if not state.started or state.game is None or state.game.over:
+                raise TableError("a seat is left or taken back while the game is played")
+            person = state.seats[seat]
+            if person.kind != "human":
+                raise TableError("this seat is not yours any more")
+            if back == (not person.left):
+                raise TableError("you are in your seat" if back else "you have left the seat already")
+            data = {"seat": seat, "on": False} if back else {"seat": seat, "on": True, "left": True}
+            return service.stage(state, "standin", data)
+
+        await service.change(live, change)

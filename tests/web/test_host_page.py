@@ -1,0 +1,114 @@
+"""The host runs the table from its page, and a player leaves and takes back the seat, in Chromium
+with two browser profiles (the host's, a friend's):
+
+- a friend who never comes: the host seats a bot in the open seat and the game starts;
+- remove and re-seat: the host removes the friend (the friend's page says so and can act no more),
+  gives the seat back to a person, and the friend comes back by the new invite link;
+- leave and retake: the friend leaves the seat (a bot plays it, the page says so and offers no
+  choice), then takes it back.
+"""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.server.client import http, ok
+from tests.server.conftest import Server
+from tests.web.driver import WAIT_MS, Player, create_table
+
+BOT = {"bot": "heuristic"}
+
+
+def _host_page(browser: Browser, server: Server, made: dict[str, object]) -> Page:
+    """The creator's browser at the table: seat 0 taken, the owner secret kept as the lobby keeps it."""
+    invites = made["invites"]
+    assert isinstance(invites, list)
+    joined = ok(http(server.base, "POST", f"/api/tables/{made['id']}/join",
+                     {"seat": 0, "invite": invites[0]["invite"], "name": "Ann"}))
+    entry = {"id": made["id"], "owner": made["owner"], "seat": 0, "token": joined["token"], "name": "Ann",
+             "invites": [i for i in invites if i["seat"] != 0]}
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    context.set_default_timeout(WAIT_MS)
+    context.add_init_script(f"localStorage.setItem('pitchkit.tables', {json.dumps(json.dumps([entry]))})")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{server.base}/t/{made['id']}?pace=fast")
+    page.wait_for_selector("body[data-version]")
+    return page
+
+
+def _status(page: Page) -> str:
+    return str(page.evaluate("() => document.body.dataset.status"))
+
+
+def test_the_host_seats_a_bot_for_a_friend_who_never_comes(web_server: Server, browser: Browser) -> None:
+    made = create_table(web_server.base, "pct", [{"human": True}, {"human": True}, BOT, BOT])
+    host = _host_page(browser, web_server, made)
+    assert _status(host) == "waiting"
+    host.wait_for_selector("#host-box:not([hidden])")
+    host.click('#host li[data-host-seat="1"] button[data-host="bot"]')
+    host.wait_for_function("() => document.body.dataset.status === 'playing'")
+    assert "heuristic bot" in host.inner_text('#seats .seat[data-seat="1"]')
+    host.context.close()
+
+
+def test_the_host_removes_a_friend_and_gives_the_seat_back_by_a_new_link(web_server: Server,
+                                                                          browser: Browser) -> None:
+    made = create_table(web_server.base, "pct", [{"human": True}, {"human": True}, BOT, BOT])
+    host = _host_page(browser, web_server, made)
+    friend_context = browser.new_context(viewport={"width": 1100, "height": 850})
+    friend_context.set_default_timeout(WAIT_MS)
+    friend = Player(friend_context.new_page())
+    invites = made["invites"]
+    assert isinstance(invites, list)
+    friend.join(invites[1]["link"], "Bob")
+    host.wait_for_function("() => document.body.dataset.status === 'playing'")
+    host.click('#host li[data-host-seat="1"] button[data-host="remove"]')
+    friend.page.wait_for_function("() => document.querySelector('#notice').textContent.includes('host')")
+    assert friend.page.inner_text("#conn") == "not allowed"
+    host.wait_for_selector('#host li[data-host-seat="1"] button[data-host="open"]')
+    host.click('#host li[data-host-seat="1"] button[data-host="open"]')
+    link = host.locator('#host ul.links input').first.input_value()
+    assert "invite=" in link and invites[1]["invite"] not in link
+    again = Player(friend_context.new_page())
+    again.join(link, "Bob")
+    host.wait_for_function("() => document.querySelector('#seats .seat[data-seat=\"1\"]')"
+                           ".textContent.includes('Bob')")
+    assert again.page.evaluate("() => document.body.dataset.status") == "playing"
+    assert not again.errors, again.errors
+    host.context.close()
+    friend_context.close()
+
+
+def test_a_player_leaves_the_seat_and_takes_it_back(web_server: Server, browser: Browser) -> None:
+    # a long game: the bots do not finish it while the seat is theirs
+    made = create_table(web_server.base, "pct", [{"human": True}, BOT, BOT, BOT], options={"target": 99})
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    context.set_default_timeout(WAIT_MS)
+    player = Player(context.new_page())
+    invites = made["invites"]
+    assert isinstance(invites, list)
+    player.join(invites[0]["link"], "Ann")
+    page = player.page
+    page.click("#leave-btn")
+    page.wait_for_selector("#back-btn")
+    assert "bot plays" in page.inner_text("#prompt")
+    assert page.locator("#hand button.card.legal, #actions button.act").count() == 0
+    for _ in range(20):  # a hand's summary (it goes by itself) may be in the way for a moment
+        try:
+            page.click("#back-btn", timeout=1000)
+            break
+        except PlaywrightTimeout:
+            continue
+    try:
+        page.wait_for_selector("#leave-btn")
+    except PlaywrightTimeout:
+        raise AssertionError(str([page.inner_text("#notice"), player.sent[-3:], len(player.received),
+                                  page.evaluate("() => document.body.dataset.version"),
+                                  json.loads(player.received[-1])["version"]])) from None
+    assert player.wait_turn_or_summary() in ("turn", "summary")
+    assert not player.errors, player.errors
+    context.close()
