@@ -1,11 +1,13 @@
 """Screenshots of the browser table for docs/web.md: the lobby, a trick in progress, a hint with
-its reason, a hand's summary and a phone view, written as PNGs to ``docs/images/``.
+its reason, a hand's summary and a phone view, written as PNGs to ``docs/images/``; and a trick of
+every preset on a desktop and on a 360 px phone in ``docs/images/presets/`` (JPEG).
 
 A server is started on a free port with a temporary SQLite file, a person plays against three
 ``heuristic`` bots in headless Chromium, and the pictures are taken when the table shows each
 moment (deals are random, so each run shows other cards).
 
-Run: ``python benchmarks/web_screenshots.py [--out docs/images]`` (needs Chromium).
+Run: ``python benchmarks/web_screenshots.py [--out docs/images] [--no-presets] [--presets-as png]``
+(needs Chromium).
 """
 
 from __future__ import annotations
@@ -18,6 +20,11 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, ViewportSize, sync_playwright
 from web_page import ARGS, post, serve
+
+from pitchkit.engine.presets import presets
+
+DESKTOP: ViewportSize = {"width": 1100, "height": 720}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 SEATS = [{"human": True}, {"bot": "heuristic"}, {"bot": "heuristic"}, {"bot": "heuristic"}]
 
@@ -68,23 +75,40 @@ def _play_until(page: Page, moment: str) -> None:
     raise SystemExit(f"the table never reached the {moment}")
 
 
-def _hint(page: Page) -> None:
+def _hint(page: Page) -> bool:
     """Ask for a hint until it comes with its reason (a bot worker's first hint has none while it
-    loads the compiled solver)."""
+    loads the compiled solver, and a hand too long to solve has none); False if it never did."""
     for _ in range(6):
         page.evaluate("() => { document.getElementById('hint-box').hidden = true; }")
         page.click("#hint-btn")
         page.wait_for_selector("#hint-box:not([hidden]) .reason")
         if page.locator("#hint-box table.odds").count():
             page.evaluate("() => document.activeElement.blur()")
-            return
+            return True
         page.wait_for_timeout(4000)
-    raise SystemExit("no hint with a reason")
+    return False
+
+
+def _every_preset(browser: Browser, base: str, out: Path, kind_of_file: str) -> None:
+    """A trick of every preset at its default number of players, on a desktop and on a phone."""
+    out.mkdir(parents=True, exist_ok=True)
+    for name in sorted(presets()):
+        for kind, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+            page = _seat_page(browser, base, name, viewport)
+            _play_until(page, "trick")
+            if kind_of_file == "png":
+                page.screenshot(path=out / f"{name}-{kind}.png")
+            else:
+                page.screenshot(path=out / f"{name}-{kind}.jpg", type="jpeg", quality=75)
+            page.context.close()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=Path(__file__).parent.parent / "docs" / "images")
+    parser.add_argument("--no-presets", action="store_true", help="only the pictures of docs/web.md")
+    parser.add_argument("--presets-as", choices=("jpeg", "png"), default="jpeg",
+                        help="the file type of the pictures of every preset (JPEG: a tenth of the size)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="pitchkit-shots-"))
@@ -103,13 +127,17 @@ def main() -> None:
             desk = _seat_page(browser, base, "pct", {"width": 1100, "height": 720})
             _play_until(desk, "trick")
             desk.screenshot(path=args.out / "web-trick.png")
-            _hint(desk)
-            desk.screenshot(path=args.out / "web-hint.png")
+            if _hint(desk):
+                desk.screenshot(path=args.out / "web-hint.png")
+            else:
+                print("no hint with its reason at this turn: web-hint.png is left as it was")
             _play_until(desk, "summary")
             desk.screenshot(path=args.out / "web-summary.png")
-            phone = _seat_page(browser, base, "ten-point", {"width": 360, "height": 740})
+            phone = _seat_page(browser, base, "ten-point", PHONE)
             _play_until(phone, "trick")
-            phone.screenshot(path=args.out / "web-phone.png", full_page=True)
+            phone.screenshot(path=args.out / "web-phone.png")
+            if not args.no_presets:
+                _every_preset(browser, base, args.out / "presets", args.presets_as)
             browser.close()
     finally:
         process.terminate()

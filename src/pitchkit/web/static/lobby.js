@@ -24,7 +24,7 @@ function showPreset() {
       ? `<select id="${id}" data-option="${esc(r.option)}" data-default="${value}"><option${value === "true" ? " selected" : ""}>true</option><option${value === "false" ? " selected" : ""}>false</option></select>`
       : `<input id="${id}" data-option="${esc(r.option)}" data-default="${esc(value)}" value="${esc(value)}">`;
     return `<div class="option"><label for="${id}"><code>${esc(r.option)}</code></label>${input}` +
-      `<p>${esc(r.help)} <span class="muted">(${esc(r.range)}; source: ${esc(r.source)})</span></p></div>`;
+      `<p>${esc(r.help)} <span class="muted">(${esc(r.range)}; source: ${esc(r.source_text || r.source)})</span></p></div>`;
   }).join("");
   showSeats();
 }

@@ -1,7 +1,7 @@
 // Drawing the table from a seat's state: seats, auction, trick, prompt, actions and hand.
 import { esc, linkRow } from "./api.js";
 import { cardHtml, cardShort, groupHand, SUITS, suitOf } from "./cards.js";
-import { at, CARD_REACH, spot } from "./layout.js";
+import { at, inward, spot } from "./layout.js";
 import { actionWords, bidLabel, choiceLabel, drawWords, firstPerson, suitWords } from "./words.js";
 
 
@@ -104,7 +104,8 @@ export function cardPoints(tricks, players) {
 export function infoText(ctx) {
   const { table, state, name } = ctx;
   if (!state) return table.status === "waiting" ? "Waiting for every seat to be taken." : "";
-  const parts = [`Hand ${table.hand}`, `${name(state.dealer)} dealt`];
+  // a finished hand kept on show behind its summary has its own number (the table counts the next)
+  const parts = [`Hand ${state.number || table.hand}`, `${name(state.dealer)} dealt`];
   if (state.trump) parts.push(`trump ${suitWords(state.trump)}`);
   else if (state.upcard) parts.push(`${cardShort(state.upcard)} turned up`);
   if (byTricks(ctx)) {
@@ -143,7 +144,8 @@ export function trickHtml(ctx, shown) {
   const items = plays.map(([s, c]) => {
     const win = shown && shown.winner === s;
     const fly = ctx.placed && !(shown && shown.peek) && !(ctx.landed && ctx.landed.has(c));
-    const place = ctx.placed ? ` style="${at(spot(s, ctx.seat, n, CARD_REACH))};${at(spot(s, ctx.seat, n), "s")}"` : "";
+    const toward = inward(s, ctx.seat, n);
+    const place = ctx.placed ? ` style="${at(spot(s, ctx.seat, n))};--ux:${toward.x};--uy:${toward.y}"` : "";
     return `<figure class="played${win ? " winner" : ""}${fly ? " fly" : ""}" data-seat="${s}" data-played="${c}"${place}>${cardHtml(c)}<figcaption>${esc(ctx.name(s))}${win ? " \u2605" : ""}</figcaption></figure>`;
   }).join("");
   let caption = "";

@@ -274,7 +274,7 @@ function finishedState(prev, events, over) {
   const sizes = prev.hand_sizes.slice();
   for (const a of acts) if ("play" in a) sizes[a.seat] -= 1;
   return {
-    ...prev, phase: "done", to_act: null, legal: [], trick: [], tricks: over.tricks || prev.tricks,
+    ...prev, phase: "done", to_act: null, legal: [], trick: [], tricks: over.tricks || prev.tricks, number: over.hand + 1,
     log: [...prev.log, ...acts], hand_sizes: sizes, hand: prev.hand ? prev.hand.filter((c) => !played.has(c)) : prev.hand,
   };
 }
