@@ -1,5 +1,6 @@
-"""The lobby's words: it names Euchre with Pitch, a preset for exactly four says "4 players", and the
-lists of tables show each table's game and status (never a field the server does not send)."""
+"""The lobby's words: it names Euchre with Pitch, each game as players say it ("Ten-Point Pitch") with
+the preset as the detail, seats from 1, a preset for exactly four says "4 players", and the lists of
+tables show each table's game and status (never a field the server does not send)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,21 @@ def test_the_lobby_names_euchre_and_a_four_player_preset_without_a_range(
     page.select_option("#variant", "euchre")
     about = page.inner_text("#variant-about")
     assert "4 players" in about and "4\u20134" not in about
+
+
+def test_the_lobby_names_each_game_as_players_say_it_and_numbers_seats_from_1(
+        web_server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("#variant option[value='ten-point']", state="attached")
+    pairs = page.eval_on_selector_all("#variant option", "els => els.map(e => [e.value, e.textContent])")
+    names = dict(pairs)
+    assert names["ten-point"] == "Ten-Point Pitch (ten-point)"
+    assert names["auction"] == "Auction Pitch (Setback) (auction)"
+    assert names["pct"].startswith("Pitch \u2013 pitchcardtournament.com rules")
+    assert all(f"({preset})" in label for preset, label in names.items())
+    seats = page.eval_on_selector_all("#seats label", "els => els.map(e => e.firstChild.textContent.trim())")
+    assert seats[0] == "Seat 1" and seats[-1] == f"Seat {len(seats)}"
 
 
 def test_my_tables_and_the_public_tables_show_the_game_and_status(

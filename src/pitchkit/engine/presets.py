@@ -33,6 +33,8 @@ class Preset:
     tournament: bool = False
     #: the rule document's title, as players know it (the file name when not given)
     rulebook: str = ""
+    #: the game as players call it ("Ten-Point Pitch"); the preset's name when not given
+    game: str = ""
 
     def source(self, field_name: str) -> str:
         """The citation of one rule, or ``"model default"`` when the preset does not set it."""
@@ -79,6 +81,7 @@ def _build(name: str, table: dict[str, Any]) -> Preset:
         choices=tuple(dict.fromkeys(["players", *(option_field_name(c) for c in table.get("choices", ()))])),
         tournament=bool(table.get("tournament", False)),
         rulebook=str(table.get("rulebook", table["seed"])),
+        game=str(table.get("game", name)),
     )
 
 

@@ -183,7 +183,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/presets")
     async def catalogue() -> JSONResponse:
         return JSONResponse({"presets": [
-            {"name": p.name, "title": p.title, "seed": p.seed, "aliases": list(p.aliases),
+            {"name": p.name, "game": p.game, "title": p.title, "seed": p.seed, "aliases": list(p.aliases),
              "players": [p.rules.min_players, p.rules.max_players], "default_players": p.rules.players,
              "tournament": p.tournament, "rules": preset_rows(p, {})}
             for p in presets().values()], "bots": bot_names()})

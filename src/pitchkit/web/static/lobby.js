@@ -36,7 +36,7 @@ function showSeats() {
   let html = "<legend>Seats</legend>";
   for (let s = 0; s < n; s++) {
     const me = s === 0 ? '<option value="me">Me</option>' : "";
-    html += `<label>Seat ${s} <select data-seat="${s}">${me}<option value="friend">A friend (invite link)</option>${bots}</select></label>`;
+    html += `<label>Seat ${s + 1} <select data-seat="${s}">${me}<option value="friend">A friend (invite link)</option>${bots}</select></label>`;
   }
   $("seats").innerHTML = html;
   document.querySelectorAll("#seats select").forEach((sel, s) => {
@@ -121,7 +121,8 @@ async function showPublic() {
 async function main() {
   $("name").value = myName();
   catalogue = await api("GET", "/api/presets");
-  $("variant").innerHTML = catalogue.presets.map((p) => `<option value="${esc(p.name)}">${esc(p.name)} \u2014 ${esc(p.title)}</option>`).join("");
+  // the game as players call it, the preset's name as the detail
+  $("variant").innerHTML = catalogue.presets.map((p) => `<option value="${esc(p.name)}" title="${esc(p.title)}">${esc(p.game || p.name)} (${esc(p.name)})</option>`).join("");
   const wanted = new URLSearchParams(location.search).get("variant");
   if (wanted && catalogue.presets.some((p) => p.name === wanted)) $("variant").value = wanted;
   $("variant").addEventListener("change", showPreset);
