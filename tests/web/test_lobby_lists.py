@@ -4,6 +4,7 @@ tables show each table's game and status (never a field the server does not send
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -108,3 +109,31 @@ def test_a_waiting_table_shows_its_creator_the_invites_of_the_open_seats(
         Player(friend).join(link, "Bob")
         page.wait_for_function("() => document.body.dataset.status === 'playing'")
         page.wait_for_selector("#invites", state="hidden")
+
+
+def test_play_now_starts_a_game_against_bots_with_the_last_choices(
+        web_server: Server, context: BrowserContext) -> None:
+    page = context.new_page()
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("#variant option[value='ten-point']", state="attached")
+    about = page.inner_text("#play-now-about")
+    assert about == "Pitch \u2013 pitchcardtournament.com rules against 3 heuristic bots"
+    page.click("#play-now")
+    page.wait_for_url(re.compile(r"/t/[^/?]+$"))
+    page.wait_for_selector("body[data-version]")
+    assert page.evaluate("() => document.body.dataset.status") == "playing"
+    assert page.inner_text("#title").startswith("pct")
+    # a ten-point table made from the form: Play now plays that next
+    page.goto(web_server.base + "/")
+    page.wait_for_selector("#variant option[value='ten-point']", state="attached")
+    page.fill("#name", "Ann")
+    page.select_option("#variant", "ten-point")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#open-table")
+    assert page.inner_text("#play-now-about") == "Ten-Point Pitch against 3 heuristic bots"
+    page.click("#play-now")
+    page.wait_for_url(re.compile(r"/t/[^/?]+$"))
+    page.wait_for_selector("body[data-version]")
+    assert page.inner_text("#title").startswith("ten-point")
+    assert page.locator("#seats .seat.mine").count() == 1
+

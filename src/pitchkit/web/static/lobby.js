@@ -7,6 +7,46 @@ const SKIP = new Set(["players", "min-players", "max-players"]);
 
 function preset() { return catalogue.presets.find((p) => p.name === $("variant").value); }
 
+const LAST = "pitchkit.last";
+
+/** The game last created in this browser (its preset, players, changed rules and bot), or
+ * pitchcardtournament.com rules against heuristic bots. */
+function lastChoices() {
+  let last = null;
+  try { last = JSON.parse(localStorage.getItem(LAST) || "null"); } catch { last = null; }
+  const known = last && catalogue.presets.find((p) => p.name === last.variant);
+  if (known) return { options: {}, bot: "heuristic", ...last };
+  const pct = catalogue.presets.find((p) => p.name === "pct") || catalogue.presets[0];
+  return { variant: pct.name, players: pct.default_players, options: {}, bot: "heuristic" };
+}
+
+function showPlayNow() {
+  const last = lastChoices();
+  const p = catalogue.presets.find((x) => x.name === last.variant);
+  const n = last.players - 1;
+  $("play-now-about").textContent = `${p.game || p.name} against ${n} ${last.bot} bot${n === 1 ? "" : "s"}` +
+    `${Object.keys(last.options).length ? " (your rules)" : ""}`;
+}
+
+/** One click to a game against bots with the last choices: the table is made, the seat taken, the
+ * table opened. */
+async function playNow() {
+  $("play-now-error").textContent = "";
+  const last = lastChoices();
+  const name = $("name").value.trim() || myName() || "Player";
+  const seats = [{ human: true }, ...Array(last.players - 1).fill(null).map(() => ({ bot: last.bot }))];
+  try {
+    const made = await api("POST", "/api/tables", { variant: last.variant, players: last.players, options: last.options, seats, public: false });
+    const mine = made.invites[0];
+    const joined = await api("POST", `/api/tables/${made.id}/join`, { seat: 0, invite: mine.invite, name });
+    setMyName(name);
+    keepTable({ id: made.id, variant: last.variant, owner: made.owner, watch: made.watch, invites: [], seat: 0, token: joined.token, name });
+    location.href = `/t/${encodeURIComponent(made.id)}`;
+  } catch (e) {
+    $("play-now-error").textContent = e.message;
+  }
+}
+
 function showPreset() {
   const p = preset();
   const players = $("players");
@@ -61,6 +101,8 @@ async function create(event) {
   const seats = choices.map((c) => (c.startsWith("bot:") ? { bot: c.slice(4) } : { human: true }));
   const options = changedOptions();
   const body = { variant: $("variant").value, players: seats.length, options, seats, public: $("public").checked };
+  const bot = choices.find((c) => c.startsWith("bot:"));
+  localStorage.setItem(LAST, JSON.stringify({ variant: body.variant, players: body.players, options, bot: bot ? bot.slice(4) : "heuristic" }));
   try {
     const made = await api("POST", "/api/tables", body);
     const entry = { id: made.id, variant: body.variant, owner: made.owner, watch: made.watch,
@@ -71,6 +113,7 @@ async function create(event) {
       Object.assign(entry, { seat: mine.seat, token: joined.token, name });
     }
     keepTable(entry);
+    showPlayNow();
     showCreated(entry);
     showMine();
   } catch (e) {
@@ -128,6 +171,8 @@ async function main() {
   $("variant").addEventListener("change", showPreset);
   $("players").addEventListener("change", showSeats);
   $("create").addEventListener("submit", create);
+  $("play-now").addEventListener("click", playNow);
+  showPlayNow();
   document.addEventListener("click", (e) => {
     const target = e.target.closest("button");
     if (!target) return;
