@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, BrowserContext, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.server.client import http, ok
@@ -55,13 +55,11 @@ def test_the_host_seats_a_bot_for_a_friend_who_never_comes(web_server: Server, b
     host.context.close()
 
 
-def test_the_host_removes_a_friend_and_gives_the_seat_back_by_a_new_link(web_server: Server,
-                                                                          browser: Browser) -> None:
+def test_the_host_removes_a_friend_and_gives_the_seat_back_by_a_new_link(
+        web_server: Server, browser: Browser, context: BrowserContext) -> None:
     made = create_table(web_server.base, "pct", [{"human": True}, {"human": True}, BOT, BOT])
     host = _host_page(browser, web_server, made)
-    friend_context = browser.new_context(viewport={"width": 1100, "height": 850})
-    friend_context.set_default_timeout(WAIT_MS)
-    friend = Player(friend_context.new_page())
+    friend = Player(context.new_page())
     invites = made["invites"]
     assert isinstance(invites, list)
     friend.join(invites[1]["link"], "Bob")
@@ -73,21 +71,18 @@ def test_the_host_removes_a_friend_and_gives_the_seat_back_by_a_new_link(web_ser
     host.click('#host li[data-host-seat="1"] button[data-host="open"]')
     link = host.locator('#host ul.links input').first.input_value()
     assert "invite=" in link and invites[1]["invite"] not in link
-    again = Player(friend_context.new_page())
+    again = Player(context.new_page())
     again.join(link, "Bob")
     host.wait_for_function("() => document.querySelector('#seats .seat[data-seat=\"1\"]')"
                            ".textContent.includes('Bob')")
     assert again.page.evaluate("() => document.body.dataset.status") == "playing"
     assert not again.errors, again.errors
     host.context.close()
-    friend_context.close()
 
 
-def test_a_player_leaves_the_seat_and_takes_it_back(web_server: Server, browser: Browser) -> None:
+def test_a_player_leaves_the_seat_and_takes_it_back(web_server: Server, context: BrowserContext) -> None:
     # a long game: the bots do not finish it while the seat is theirs
     made = create_table(web_server.base, "pct", [{"human": True}, BOT, BOT, BOT], options={"target": 99})
-    context = browser.new_context(viewport={"width": 1100, "height": 850})
-    context.set_default_timeout(WAIT_MS)
     player = Player(context.new_page())
     invites = made["invites"]
     assert isinstance(invites, list)
@@ -111,4 +106,3 @@ def test_a_player_leaves_the_seat_and_takes_it_back(web_server: Server, browser:
                                   json.loads(player.received[-1])["version"]])) from None
     assert player.wait_turn_or_summary() in ("turn", "summary")
     assert not player.errors, player.errors
-    context.close()

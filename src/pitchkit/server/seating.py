@@ -126,8 +126,10 @@ class Seating:
             person = state.seats[seat]
             if person.kind != "human":
                 raise TableError("this seat is not yours any more")
-            if back == (not person.left):
-                raise TableError("you are in your seat" if back else "you have left the seat already")
+            if back and not person.left:
+                raise TableError("you are in your seat")
+            if not back and person.left:
+                raise TableError("you have left the seat already")
             data = {"seat": seat, "on": False} if back else {"seat": seat, "on": True, "left": True}
             return service.stage(state, "standin", data)
 
