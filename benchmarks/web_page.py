@@ -18,6 +18,14 @@ that frame was painted (``window.pitchTiming``). Measured:
   split into the server (click to the update received) and the page (update received to drawn:
   waiting behind earlier updates and their pauses, then drawing);
 * **draw**: each redraw of the table; **long tasks**: main-thread tasks over 50 ms;
+* **first load**: the bytes the table page's first load transfers, and the lobby's (a fresh context,
+  so nothing is cached): the sum of ``transferSize`` (response headers and the body as sent, gzip
+  compressed where the server compresses) of the navigation entry and every resource entry
+  (``performance.getEntriesByType``): the document, its CSS and modules, and the JSON the page asks
+  for while it starts (for the table: its rules, its preset and its record; for the lobby: the
+  presets, the chosen preset's rules, the tables), counted once the network is idle; the
+  websocket's frames (the table's first state) are counted apart, as received by the page until the
+  table is drawn; and the lobby's first contentful paint;
 * **page weight**: the decoded (uncompressed) bytes of the document and every file it loads.
 
 ``--pace normal`` plays at the page's reading pace (bots' actions 0.35 s apart, a finished trick
@@ -33,6 +41,7 @@ Run: ``python benchmarks/web_page.py [--runs N] [--actions N] [--pace fast|norma
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import shutil
@@ -46,8 +55,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Browser, Page, WebSocket, sync_playwright
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, sync_playwright
 
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--no-first-run"]
@@ -107,6 +116,42 @@ def _actions(page: Page, count: int) -> None:
         done += 1
 
 
+#: every entry of the page's resource timing: path, bytes transferred, bytes of the body as sent and decoded
+LOADED_JS = """() => {
+    const row = (e) => { const u = new URL(e.name);
+        return {path: u.pathname + u.search, transfer: e.transferSize, encoded: e.encodedBodySize,
+                decoded: e.decodedBodySize}; };
+    return [row(performance.getEntriesByType('navigation')[0]),
+            ...performance.getEntriesByType('resource').map(row)]; }"""
+
+
+def _count_frames(ws: WebSocket, sizes: list[int]) -> None:
+    ws.on("framereceived", lambda payload: sizes.append(len(payload)))
+
+
+def first_load(page: Page) -> dict[str, Any]:
+    """What the page's load transferred so far, once the network is idle: the total and each file."""
+    page.wait_for_load_state("networkidle")
+    rows: list[dict[str, Any]] = page.evaluate(LOADED_JS)
+    return {"transfer_bytes": sum(r["transfer"] for r in rows),
+            "decoded_bytes": sum(r["decoded"] for r in rows), "files": rows}
+
+
+def lobby_load(browser: Browser, base: str) -> dict[str, Any]:
+    """The lobby opened in a fresh context: its first load and first contentful paint."""
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    try:
+        page = context.new_page()
+        page.goto(base + "/")
+        page.wait_for_selector("#option-list[data-preset]:not([data-preset=''])", state="attached")
+        got = first_load(page)
+        got["first_paint_ms"] = page.evaluate(
+            "() => performance.getEntriesByName('first-contentful-paint')[0].startTime")
+        return got
+    finally:
+        context.close()
+
+
 def percentiles(xs: list[float]) -> dict[str, float]:
     """p50, p99 and max, in milliseconds rounded to one decimal."""
     if not xs:
@@ -144,6 +189,9 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
     draws: list[float] = []
     long_tasks: list[float] = []
     weight: dict[str, int] = {}
+    loads: list[dict[str, Any]] = []
+    lobbies: list[dict[str, Any]] = []
+    socket_bytes: list[int] = []
     query = "timing=1" + ("&pace=fast" if pace == "fast" else "")
     try:
         if loader is not None:
@@ -159,8 +207,11 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
                 context = browser.new_context(viewport={"width": 1100, "height": 850})
                 context.add_init_script(f"localStorage.setItem('pitchkit.tables', {json.dumps(entry)})")
                 page = context.new_page()
+                frames: list[int] = []
+                page.on("websocket", functools.partial(_count_frames, sizes=frames))
                 page.goto(f"{base}/t/{made['id']}?{query}")
                 page.wait_for_selector("body[data-version]")
+                socket_bytes.append(sum(frames))
                 marks = page.evaluate("""() => ['pitch-ws-start', 'pitch-ws-open', 'pitch-first-state',
                     'pitch-drawn'].map(n => performance.getEntriesByName(n)[0].startTime)""")
                 drawn.append(marks[3])
@@ -174,6 +225,7 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
                     for (const r of performance.getEntriesByType('resource'))
                         if (!r.name.includes('/api/')) out[new URL(r.name).pathname] = r.decodedBodySize;
                     return out; }""")
+                loads.append(first_load(page))
                 _actions(page, actions)
                 got = page.evaluate("() => window.pitchTiming")
                 acts.extend(a for a in got["acts"] if "painted" in a)
@@ -182,6 +234,7 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
                 if trace:
                     print(json.dumps({"acts": got["acts"], "draws": got["draws"], "long": got["longTasks"]}))
                 context.close()
+                lobbies.append(lobby_load(browser, base))
             browser.close()
     finally:
         if loader is not None:
@@ -206,6 +259,16 @@ def measure(runs: int, actions: int = 12, pace: str = "fast", load: int = 0,
         "long_tasks_ms": percentiles(long_tasks),
         "page_bytes": sum(weight.values()),
         "files": weight,
+        "table_first_load": {
+            "transfer_bytes": percentiles([x["transfer_bytes"] for x in loads]),
+            "decoded_bytes": percentiles([x["decoded_bytes"] for x in loads]),
+            "websocket_bytes": percentiles([float(x) for x in socket_bytes]),
+            "files": loads[-1]["files"] if loads else []},
+        "lobby_first_load": {
+            "transfer_bytes": percentiles([x["transfer_bytes"] for x in lobbies]),
+            "decoded_bytes": percentiles([x["decoded_bytes"] for x in lobbies]),
+            "first_paint_ms": percentiles([x["first_paint_ms"] for x in lobbies]),
+            "files": lobbies[-1]["files"] if lobbies else []},
     }
 
 
@@ -231,6 +294,16 @@ def main() -> None:
         v = got[key]
         print(f"{key}: p50 {v['p50']} ms, p99 {v['p99']} ms, max {v['max']} ms ({v['count']})")
     print(f"page weight: {got['page_bytes']} bytes ({len(got['files'])} files)")
+    for name in ("table_first_load", "lobby_first_load"):
+        load = got[name]
+        sent, whole = load["transfer_bytes"], load["decoded_bytes"]
+        print(f"{name}: {sent['max']:.0f} bytes transferred at most (p50 {sent['p50']:.0f}; "
+              f"{whole['max']:.0f} bytes decoded) in {len(load['files'])} responses")
+    ws = got["table_first_load"]["websocket_bytes"]
+    print(f"table_first_state_over_websocket: p50 {ws['p50']:.0f} bytes, max {ws['max']:.0f} bytes")
+    fcp = got["lobby_first_load"]["first_paint_ms"]
+    print(f"lobby_first_paint_ms: p50 {fcp['p50']} ms, p99 {fcp['p99']} ms, max {fcp['max']} ms "
+          f"({fcp['count']})")
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """Screenshots of the browser table for docs/web.md: the lobby, a trick in progress, a hint with
-its reason, a hand's summary and a phone view, written as PNGs to ``docs/images/``; and a trick of
+its reason, a hand's summary, How to play, the chat, the end of a game with *Play again* and a
+phone view, written as PNGs to ``docs/images/``; and a trick of
 every preset on a desktop and on a 360 px phone in ``docs/images/presets/`` (JPEG).
 
 A server is started on a free port with a temporary SQLite file, a person plays against three
@@ -29,12 +30,13 @@ PHONE: ViewportSize = {"width": 360, "height": 740}
 SEATS = [{"human": True}, {"bot": "heuristic"}, {"bot": "heuristic"}, {"bot": "heuristic"}]
 
 
-def _seat_page(browser: Browser, base: str, variant: str, viewport: ViewportSize) -> Page:
-    made = post(base, "/api/tables", {"variant": variant, "seats": SEATS})
+def _seat_page(browser: Browser, base: str, variant: str, viewport: ViewportSize,
+               options: dict[str, object] | None = None) -> Page:
+    made = post(base, "/api/tables", {"variant": variant, "seats": SEATS, "options": options or {}})
     joined = post(base, f"/api/tables/{made['id']}/join",
                   {"seat": 0, "invite": made["invites"][0]["invite"], "name": "Ann"})
     entry = json.dumps([{"id": made["id"], "seat": 0, "token": joined["token"], "name": "Ann",
-                         "variant": variant}])
+                         "variant": variant, "owner": made["owner"]}])
     # reduced motion: the pictures show cards that have landed, not half-way through their animation
     context = browser.new_context(viewport=viewport, device_scale_factor=1, reduced_motion="reduce")
     context.add_init_script(f"localStorage.setItem('pitchkit.tables', {json.dumps(entry)})")
@@ -46,10 +48,11 @@ def _seat_page(browser: Browser, base: str, variant: str, viewport: ViewportSize
 
 def _play_until(page: Page, moment: str) -> None:
     """Play the seat's turns (the first legal choice) until ``moment``: ``trick`` (the seat to play
-    with cards on the table) or ``summary``."""
+    with cards on the table), ``summary`` or ``over`` (the summary of the game's last hand)."""
     for _ in range(400):
         if page.locator("dialog#summary[open]").count():
-            if moment == "summary":
+            ended = page.locator("dialog#summary [data-again]").count()
+            if moment == "summary" or (moment == "over" and ended):
                 return
             page.click("dialog#summary button.close")
             continue
@@ -122,6 +125,7 @@ def main() -> None:
             lobby.fill("#name", "Ann")
             lobby.select_option("#seats select[data-seat='2']", "friend")
             lobby.click("#options summary")
+            lobby.wait_for_selector("#option-list[data-preset]:not([data-preset=''])", state="attached")
             lobby.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")
             lobby.screenshot(path=args.out / "web-lobby.png")
             desk = _seat_page(browser, base, "pct", {"width": 1100, "height": 720})
@@ -133,6 +137,21 @@ def main() -> None:
                 print("no hint with its reason at this turn: web-hint.png is left as it was")
             _play_until(desk, "summary")
             desk.screenshot(path=args.out / "web-summary.png")
+            desk.click("dialog#summary button.close")
+            desk.click("#howto-btn")
+            desk.wait_for_selector("#rules h3")
+            desk.screenshot(path=args.out / "web-howto.png")
+            desk.click("#howto button.close")
+            desk.evaluate("() => { document.getElementById('chat-box').open = true; }")
+            desk.fill("#chat-text", "Good luck, everyone!")
+            desk.click("#chat-form button[type=submit]")
+            desk.click("#chat-react button[data-react='nice']")
+            desk.wait_for_function("() => document.querySelectorAll('#chat-lines li').length >= 2")
+            desk.evaluate("() => document.getElementById('chat-box').scrollIntoView()")
+            desk.screenshot(path=args.out / "web-chat.png")
+            ending = _seat_page(browser, base, "pct", {"width": 1100, "height": 720}, {"target": 1})
+            _play_until(ending, "over")
+            ending.screenshot(path=args.out / "web-again.png")
             phone = _seat_page(browser, base, "ten-point", PHONE)
             _play_until(phone, "trick")
             phone.screenshot(path=args.out / "web-phone.png")

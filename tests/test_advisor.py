@@ -122,12 +122,14 @@ def test_the_hint_of_a_bid_says_how_often_it_makes_and_lists_every_bid(
     assert [b["expected"] for b in bids] == sorted((b["expected"] for b in bids), reverse=True)
     if got["action"]["bid"] == "pass":
         assert got["reason"].startswith("passing; the best bid")
-    else:
-        assert re.fullmatch(r"makes \d about \d+% of the time \([+\u2212]\d+\.\d expected\)", got["reason"])
+    else:  # the figures' best bid, and what the bot would do where it differs
+        assert re.fullmatch(r"makes \d about \d+% of the time \([+\u2212]\d+\.\d expected\)"
+                            r"(, where the heuristic bot would (pass|bid \d))?", got["reason"])
+        assert got["action"]["bid"] == max(bids, key=lambda b: b["expected"])["bid"]
 
 
-def test_a_hint_without_an_estimate_has_an_empty_reason() -> None:
-    """Ten-point's discard is not estimated: the hint is the bot's choice alone."""
+def test_a_hint_without_an_estimate_says_it_is_the_bots_choice() -> None:
+    """Ten-point's discard is not estimated: the hint is the bot's choice, and its reason says so."""
     game = Game(make_rules("ten-point"), seed=2)
     bots = [make_bot("heuristic", seed=s) for s in range(4)]
     while True:
@@ -138,7 +140,8 @@ def test_a_hint_without_an_estimate_has_an_empty_reason() -> None:
             break
         game.apply(bots[seat].choose(view))
     got = hint_json("heuristic", view, seed=1)
-    assert got["reason"] == "" and "bids" not in got and "cards" not in got
+    assert got["reason"] == "the heuristic bot's choice: discards are not estimated"
+    assert "bids" not in got and "cards" not in got and "choices" not in got
     assert "discard" in got["action"]
 
 

@@ -125,7 +125,7 @@ def test_a_calls_value_counts_made_marched_and_euchred_by_the_rules_points() -> 
 
 def test_a_hand_the_odds_favour_calling_gets_a_call_hint_where_the_bot_would_pass() -> None:
     """Both bowers, the upcard to an opponent: the heuristic bot passes, but ordering up is made in
-    most sampled deals and wins points on average, so the hint orders up and says why."""
+    most sampled deals and is worth more than passing, so the hint orders up and says why."""
     view = first_view("9C JD JH AH TS", "9D", dealer=2)
     assert make_bot("heuristic", seed=0).choose(view) == Bid(view.seat, None)
     hint = hint_json("heuristic", view, 1)
@@ -133,8 +133,9 @@ def test_a_hand_the_odds_favour_calling_gets_a_call_hint_where_the_bot_would_pas
     reason = hint["reason"]
     assert reason.startswith("two trumps with the right bower and the left bower, plus an off ace"), reason
     assert "would be" not in reason and "where the heuristic bot would pass" in reason, reason
-    value, error = odds_of(hint).call_value(EUCHRE)
-    assert value - making_advice.CLEAR * error > 0 and f"on average {value:+.1f} points a hand" in reason
+    worth = making_advice.call_worth(view, odds_of(hint))
+    assert worth > 0 and hint["making"]["worth"] == round(worth, 2)
+    assert f"the call is worth {worth:+.1f} points a hand against passing" in reason
 
 
 def odds_of(hint: dict[str, Any]) -> MakingOdds:
@@ -155,19 +156,20 @@ def test_a_weak_hand_still_gets_a_pass_hint() -> None:
 @settings(max_examples=6, deadline=None)
 @given(st.permutations(DECK), st.integers(0, 3))
 def test_a_hint_never_goes_against_its_own_odds(deck: list[int], dealer: int) -> None:
-    """Whatever the deal, a pass is never hinted with odds that clearly favour the call they quote,
-    nor a call with odds clearly against it."""
+    """Whatever the deal, a pass is never hinted under a call its odds rate above passing, nor a call
+    they rate below it (where both may be made)."""
     hand = Hand.deal_from(EUCHRE, deck, dealer=dealer)
     seat = hand.to_act
     assert seat is not None
-    hint = hint_json("heuristic", make_view(hand, seat), 3)
-    if "making" not in hint:
+    view = make_view(hand, seat)
+    hint = hint_json("heuristic", view, 3)
+    if "making" not in hint or Bid(seat, None) not in view.legal:
         return
-    value, error = odds_of(hint).call_value(EUCHRE)
+    worth = making_advice.call_worth(view, odds_of(hint))
     if hint["action"] == {"bid": "pass"}:
-        assert value - making_advice.CLEAR * error <= 0, hint
+        assert worth <= 0, hint
     elif hint["action"] == {"trump": hint["making"]["trump"]}:
-        assert value + making_advice.CLEAR * error >= 0, hint
+        assert worth > 0, hint
 
 
 def test_a_hint_that_follows_its_odds_is_headed_by_the_solved_deals_not_the_bot() -> None:

@@ -10,12 +10,15 @@ from textual.pilot import Pilot
 from textual.widgets import RichLog
 
 from pitchkit import make_rules
-from pitchkit.advice.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name
+from pitchkit.advice.hints import FAST_HINT_BOT, PLAIN_HINT_BOT, compiled_solver, hint_bot_name, wait_warm
 from pitchkit.engine.actions import Phase
 from pitchkit.engine.cards import card_label, suit_label
 from pitchkit.engine.record import hand_record
+from pitchkit.tui.app import PlayApp
+from pitchkit.tui.hinting import MARK
 from pitchkit.tui.keys import auction_choices, choices
 from pitchkit.tui.narrate import action_line
+from pitchkit.tui.session import Session
 from tests.test_tui import first_legal, make_app, phase_of, run, settle, text_of
 
 
@@ -108,6 +111,33 @@ def test_the_hint_comes_from_pimc_when_the_compiled_solver_is_in_use(
         await settle(app, pilot)
         message = text_of(app, "#message")
         assert message.startswith("Hint (pimc bot): play ")
+        await pilot.press("q")
+
+    run(app, script)
+
+
+@pytest.mark.slow
+def test_the_hint_shows_the_choices_it_compared_and_marks_the_one_it_recommends(tmp_path: Path) -> None:
+    """``pitch play --variant ten-point --seed 17``: the first hint is the bid its figures rate best,
+    not the bot's pass, and the log lists the bids it compared with passing at 0, the hint marked."""
+    wait_warm()  # the first hint of a table loading the compiled solver says it is still loading
+    app = PlayApp(lambda n: Session(make_rules("ten-point"), seed=17, human=0, bot="heuristic",
+                                    save_path=tmp_path / "game.json"), delay=0)
+
+    async def script(pilot: Pilot[None]) -> None:
+        s = app.session
+        assert s.human_turn and phase_of(s) == Phase.AUCTION
+        await pilot.press("?")
+        await settle(app, pilot)
+        lines = [line.text for line in app.screen_stack[0].query_one("#log", RichLog).lines]
+        start = next(i for i, line in enumerate(lines) if line.startswith("Hint: "))
+        shown = lines[start:]
+        assert text_of(app, "#message").startswith("Hint (solved deals): bid "), shown
+        assert any(line.startswith("  Expected score change over ") for line in shown), shown
+        marked = [line for line in shown if line.startswith(f"  {MARK} bid ")]
+        passing = [line for line in shown if line.startswith("    pass: ")]
+        assert len(marked) == 1 and passing == ["    pass: 0.0"], shown
+        assert shown.index(marked[0]) < shown.index(passing[0])
         await pilot.press("q")
 
     run(app, script)

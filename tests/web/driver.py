@@ -23,6 +23,8 @@ from tests.server.client import http, ok
 
 #: the longest wait for the page to answer
 WAIT_MS = 20_000
+#: the lobby's rules of the chosen preset, once they have arrived (they are asked for when it is chosen)
+RULES_SHOWN = "#option-list[data-preset]:not([data-preset=''])"
 #: a card's name in the protocol
 CARD = re.compile(r"\b(?:[2-9TJQKA][CDHS]|BJ|LJ)\b")
 
@@ -287,6 +289,25 @@ LOW_CONTRAST_JS = """(minimum) => {
   }
   return low;
 }"""
+
+
+def host_page(browser: Browser, base: str, made: dict[str, object], name: str = "Ann") -> Page:
+    """The creator's browser at the table made by ``made``: seat 0 taken (as ``name``), the owner
+    secret kept as the lobby keeps it."""
+    invites = made["invites"]
+    assert isinstance(invites, list)
+    joined = ok(http(base, "POST", f"/api/tables/{made['id']}/join",
+                     {"seat": 0, "invite": invites[0]["invite"], "name": name}))
+    entry = {"id": made["id"], "owner": made["owner"], "seat": 0, "token": joined["token"], "name": name,
+             "invites": [i for i in invites if i["seat"] != 0]}
+    context = browser.new_context(viewport={"width": 1100, "height": 850})
+    context.set_default_timeout(WAIT_MS)
+    context.add_init_script(f"localStorage.setItem('pitchkit.tables', {json.dumps(json.dumps([entry]))})")
+    page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(f"{base}/t/{made['id']}?pace=fast")
+    page.wait_for_selector("body[data-version]")
+    return page
 
 
 def on_turn_among_bots(page: Page, base: str) -> tuple[Player, str]:

@@ -22,6 +22,7 @@ from tests.server.conftest import Server
 from tests.web.driver import (
     CARD,
     LOW_CONTRAST_JS,
+    RULES_SHOWN,
     Network,
     Player,
     bot_game,
@@ -246,6 +247,7 @@ def test_a_phone_screen_plays_a_hand_and_shows_the_lobby_and_replay_without_hori
         fits()
         player.page.goto(web_server.base + "/")
         player.page.click("#options summary")
+        player.page.wait_for_selector(RULES_SHOWN, state="attached")
         fits()
         player.page.goto(f"{web_server.base}/replay?table={made['id']}")
         player.page.wait_for_selector("#replay:not([hidden])")
@@ -360,8 +362,8 @@ def test_the_lobby_creates_a_table_with_a_changed_rule_and_an_invite_that_a_frie
         assert "Waiting" in page.inner_text("#prompt")
         Player(friend).join(invite, "Bob")
         page.wait_for_function("() => document.body.dataset.status === 'playing'")
-        page.click("#rules-box summary")
-        assert "reach 5 points" in page.inner_text("#rules")
+        page.click("#howto-btn")
+        expect(page.locator("#howto #rules")).to_contain_text("reach 5 points")
         assert "Bob" in page.inner_text("#seats")
 
 
@@ -464,6 +466,7 @@ def test_text_has_aa_contrast_and_reduced_motion_stops_the_animations(
         page = player.page
         page.goto(web_server.base + "/")
         page.click("#options summary")
+        page.wait_for_selector(RULES_SHOWN, state="attached")
         assert page.evaluate(LOW_CONTRAST_JS, 4.5) == []
         player.join(made["invites"][0]["link"], "Ann")
         for _ in range(40):

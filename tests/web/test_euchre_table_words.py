@@ -53,26 +53,26 @@ def _render(context: BrowserContext, base: str, state: dict[str, Any], options: 
 def test_a_euchre_table_names_the_maker_and_the_upcard_ordered_up(
         web_server: Server, context: BrowserContext) -> None:
     got = _render(context, web_server.base, ORDERED, EUCHRE)
-    assert "Bot 1 made trump" in got["info"] and " bid " not in got["info"] and "stock" not in got["info"]
+    assert "Bot 2 made trump" in got["info"] and " bid " not in got["info"] and "stock" not in got["info"]
     assert "Maker" in got["seats"] and "Pitcher" not in got["seats"]
-    assert got["log"] == ["Bot 0 passes", "Bot 1 orders up 10\u2660", "Bot 1 plays with the partner"]
+    assert got["log"] == ["Bot 1 passes", "Bot 2 orders up 10\u2660", "Bot 2 plays with the partner"]
 
 
 def test_the_euchre_dealer_picks_up_and_a_round_two_suit_is_named(
         web_server: Server, context: BrowserContext) -> None:
     picked = {**ORDERED, "pitcher": 3, "log": [*([{"seat": s, "bid": "pass"} for s in range(3)]),
                                                {"seat": 3, "trump": "S"}]}
-    assert _render(context, web_server.base, picked, EUCHRE)["log"][-1] == "Bot 3 picks up 10\u2660"
+    assert _render(context, web_server.base, picked, EUCHRE)["log"][-1] == "Bot 4 picks up 10\u2660"
     named = {**ORDERED, "trump": "H", "log": [*([{"seat": s, "bid": "pass"} for s in range(4)]),
                                               {"seat": 0, "bid": "pass"}, {"seat": 1, "trump": "H"}]}
-    assert _render(context, web_server.base, named, EUCHRE)["log"][-1] == "Bot 1 names \u2665 hearts trump"
+    assert _render(context, web_server.base, named, EUCHRE)["log"][-1] == "Bot 2 names \u2665 hearts trump"
 
 
 def test_waiting_for_a_euchre_seat_says_making_trump(web_server: Server, context: BrowserContext) -> None:
     making = {**ORDERED, "phase": "auction", "to_act": 1, "pitcher": None, "trump": None,
               "log": ORDERED["log"][:1]}
-    assert _render(context, web_server.base, making, EUCHRE)["prompt"] == "Waiting for Bot 1 (making trump)."
-    assert _render(context, web_server.base, making, PITCH)["prompt"] == "Waiting for Bot 1 (auction)."
+    assert _render(context, web_server.base, making, EUCHRE)["prompt"] == "Waiting for Bot 2 (making trump)."
+    assert _render(context, web_server.base, making, PITCH)["prompt"] == "Waiting for Bot 2 (auction)."
 
 
 def test_a_pitch_table_keeps_the_pitcher_the_bid_and_the_stock(
@@ -80,9 +80,9 @@ def test_a_pitch_table_keeps_the_pitcher_the_bid_and_the_stock(
     pitch = {**ORDERED, "upcard": None, "log": [{"seat": 0, "bid": "pass"}, {"seat": 1, "bid": 3},
                                                  {"seat": 1, "trump": "S"}]}
     got = _render(context, web_server.base, pitch, PITCH)
-    assert "Bot 1 bid 3" in got["info"] and "3 cards in the stock" in got["info"]
+    assert "Bot 2 bid 3" in got["info"] and "3 cards in the stock" in got["info"]
     assert "Pitcher \u00b7 3" in got["seats"]
-    assert got["log"][-1] == "Bot 1 names \u2660 spades trump"
+    assert got["log"][-1] == "Bot 2 names \u2660 spades trump"
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -115,8 +115,8 @@ def test_the_replay_page_of_a_euchre_record_names_the_maker_and_counts_tricks_by
     assert any("made trump" in info for info in infos) and not any(" bid " in info for info in infos)
     page.click("#last")
     result = page.inner_text("#result")
-    # each team's count after a colon: "Seat 1 & Seat 3 4" would read as a seat named "Seat 3 4"
-    assert re.search(r"Tricks taken: Seat 0 & Seat 2: \d, Seat 1 & Seat 3: \d\.", result), result
+    # each team's count after a colon: "Seat 2 & Seat 4 4" would read as a seat named "Seat 4 4"
+    assert re.search(r"Tricks taken: Seat 1 & Seat 3: \d, Seat 2 & Seat 4: \d\.", result), result
 
 
 WORDS_JS = """async ([actions, state]) => {
@@ -159,10 +159,10 @@ def test_a_benny_turned_up_stands_for_the_suit_the_dealer_names(
            {"seat": 1, "choose": "partner"}]
     benny = {**ORDERED, "upcard": "BJ", "trump": "H", "log": log}
     assert _render(context, web_server.base, benny, EUCHRE)["log"][:3] == [
-        "Bot 3 names \u2665 hearts for the Benny", "Bot 0 passes", "Bot 1 orders up the Benny"]
+        "Bot 4 names \u2665 hearts for the Benny", "Bot 1 passes", "Bot 2 orders up the Benny"]
     picked = {**benny, "pitcher": 3, "log": [log[0], *({"seat": s, "bid": "pass"} for s in range(3)),
                                              {"seat": 3, "trump": "H"}]}
-    assert _render(context, web_server.base, picked, EUCHRE)["log"][-1] == "Bot 3 picks up the Benny"
+    assert _render(context, web_server.base, picked, EUCHRE)["log"][-1] == "Bot 4 picks up the Benny"
     naming = {**benny, "phase": "auction", "to_act": 3, "log": []}
     [(first, _)] = _hints(context, web_server.base, [{"seat": 3, "trump": "S"}], naming)
     [(then, _)] = _hints(context, web_server.base, [{"seat": 0, "trump": "H"}], {**naming, "log": log[:1]})
@@ -185,9 +185,9 @@ def test_the_making_prompt_says_order_up_pick_up_name_trump_and_a_throw_in(
                  "legal": [{"seat": 2, "bid": "pass"}, *({"seat": 2, "trump": s} for s in "CDH")]}
     assert _render(context, web_server.base, round_two, EUCHRE)["prompt"] == "Your turn: name trump or pass."
     thrown = {**turn, "log": [{"seat": 0, "choose": "misdeal"}], "legal": []}
-    assert _render(context, web_server.base, thrown, EUCHRE)["log"] == ["Bot 0 throws in the hand"]
+    assert _render(context, web_server.base, thrown, EUCHRE)["log"] == ["Bot 1 throws in the hand"]
     pitch = {**turn, "upcard": None, "log": [{"seat": 0, "choose": "misdeal"}], "legal": []}
-    assert _render(context, web_server.base, pitch, PITCH)["log"] == ["Bot 0 calls a misdeal"]
+    assert _render(context, web_server.base, pitch, PITCH)["log"] == ["Bot 1 calls a misdeal"]
 
 
 def test_the_dealers_discard_is_one_card_face_down(web_server: Server, context: BrowserContext) -> None:
@@ -230,7 +230,7 @@ def test_a_loner_is_shown_alone_and_the_partner_sits_out(web_server: Server, con
     alone = {**ORDERED, "log": [*ORDERED["log"][:2], {"seat": 1, "choose": "alone"}],
              "hand_sizes": [5, 5, 5, 0]}
     got = _render(context, web_server.base, alone, EUCHRE)
-    assert "Bot 1 made trump alone" in got["info"]
+    assert "Bot 2 made trump alone" in got["info"]
     assert "Maker \u00b7 alone" in got["seats"] and got["seats"].count("Sits out") == 1
     seat3 = got["seats"].split('data-seat="3"')[1].split('data-seat=')[0]
     assert "Sits out" in seat3
@@ -250,7 +250,7 @@ def test_a_defender_against_a_loner_is_asked_to_defend_alone(
     assert got["prompt"] == "Your turn: defend alone or play with your partner."
     told = _render(context, web_server.base, {**asked, "log": [*loner, {"seat": 0, "choose": "alone"}],
                                             "legal": []}, EUCHRE)
-    assert told["log"][-2:] == ["Bot 1 goes alone", "Bot 0 defends alone"]
+    assert told["log"][-2:] == ["Bot 2 goes alone", "Bot 1 defends alone"]
 
 
 GROUP_JS = """async ([cards, trump, options]) => {
@@ -292,7 +292,7 @@ def test_a_euchre_summary_credits_the_side_that_scores(web_server: Server, conte
     page = context.new_page()
     page.goto(web_server.base + "/replay")
     got = page.evaluate(SUMMARY_HTML_JS, [{"hand": 0, "result": result, "tricks": []}, EUCHRE])
-    assert got == ["Euchre: Bot 1 & Bot 3, 2 points"]
+    assert got == ["Euchre: Bot 2 & Bot 4, 2 points"]
 
 
 HAND_JS = """async ([state, options]) => {

@@ -66,13 +66,13 @@ def test_the_log_counts_the_other_seats_discards_draws_and_passes(web_server: Se
     page.wait_for_selector("#log li")
     log = _log(page)
     assert "You discard 3 cards: 2\u2666 4\u2666 8\u2663" in log
-    assert "Bot 1 discards 4 cards" in log and "Bot 2 discards 2 cards" in log
+    assert "Bot 2 discards 4 cards" in log and "Bot 3 discards 2 cards" in log
     # the bidder's two discards, the draw to six, then the rest of the stock, in order
-    assert log.index("Bot 3 discards 4 cards") < log.index("Bot 3 takes 4 cards from the stock")
+    assert log.index("Bot 4 discards 4 cards") < log.index("Bot 4 takes 4 cards from the stock")
     assert "You take 3 cards from the stock" in log
-    draw, rest = "Bot 3 takes 4 cards from the stock", "Bot 3 takes the rest of the stock: 10 cards"
-    assert log.index(draw) < log.index(rest) < log.index("Bot 3 discards 10 cards")
-    assert "Bot 1 passes 1 card to the partner" in log and "Bot 3 passes 1 card to the partner" in log
+    draw, rest = "Bot 4 takes 4 cards from the stock", "Bot 4 takes the rest of the stock: 10 cards"
+    assert log.index(draw) < log.index(rest) < log.index("Bot 4 discards 10 cards")
+    assert "Bot 2 passes 1 card to the partner" in log and "Bot 4 passes 1 card to the partner" in log
     assert not player.errors, player.errors
 
 
@@ -113,13 +113,13 @@ def test_the_summary_says_every_point_and_the_finished_hand_stays_until_next_han
     page.click('#hand button.card[data-card="AS"]')
     page.wait_for_selector("dialog#summary[open]")
     summary = page.inner_text("dialog#summary")
-    assert "Big joker: Bot 2" in summary and "Big joker (Big joker)" not in summary
-    assert "Ace (A\u2660): Bot 2" in summary
+    assert "Big joker: Bot 3" in summary and "Big joker (Big joker)" not in summary
+    assert "Ace (A\u2660): Bot 3" in summary
     assert "Ten: not in play: nobody scores it" in summary
     assert "Card points for game" not in summary  # ten-point has no game point
     # behind the summary: the hand just finished, its last trick and its whole log
     log = _log(page)
-    assert "You play A\u2660" in log and "Bot 3 takes the rest of the stock: 10 cards" in log
+    assert "You play A\u2660" in log and "Bot 4 takes the rest of the stock: 10 cards" in log
     assert "The last trick of the hand" in page.inner_text("#trick")
     assert page.locator("#hand button.card").count() == len(HAND) - 1
     player.close_summary()

@@ -59,8 +59,9 @@ def test_my_tables_and_the_public_tables_show_the_game_and_status(
     mine = page.inner_text("#mine")
     page.wait_for_selector("#public-list li")
     public = page.inner_text("#public-list")
-    assert "euchre" in mine and "playing" in mine and "undefined" not in mine
-    assert "euchre-stick" in public and "waiting" in public and "undefined" not in public
+    assert "Euchre (euchre)" in mine and "playing" in mine and "undefined" not in mine
+    assert "Euchre, stick the dealer (euchre-stick)" in public and "waiting" in public
+    assert "undefined" not in public
 
 
 def test_the_rules_of_a_new_table_list_only_the_options_of_its_game(
@@ -73,6 +74,7 @@ def test_the_rules_of_a_new_table_list_only_the_options_of_its_game(
 
     def offered(variant: str) -> set[str]:
         page.select_option("#variant", variant)
+        page.wait_for_selector(f"#option-list[data-preset='{variant}']", state="attached")
         names = page.eval_on_selector_all("#option-list [data-option]",
                                           "all => all.map(e => e.dataset.option)")
         return set(names)
@@ -122,7 +124,7 @@ def test_play_now_starts_a_game_against_bots_with_the_last_choices(
     page.wait_for_url(re.compile(r"/t/[^/?]+$"))
     page.wait_for_selector("body[data-version]")
     assert page.evaluate("() => document.body.dataset.status") == "playing"
-    assert page.inner_text("#title").startswith("pct")
+    assert page.inner_text("#title").startswith("Pitch \u2013 pitchcardtournament.com rules \u00b7 4 players")
     # a ten-point table made from the form: Play now plays that next
     page.goto(web_server.base + "/")
     page.wait_for_selector("#variant option[value='ten-point']", state="attached")
@@ -134,6 +136,6 @@ def test_play_now_starts_a_game_against_bots_with_the_last_choices(
     page.click("#play-now")
     page.wait_for_url(re.compile(r"/t/[^/?]+$"))
     page.wait_for_selector("body[data-version]")
-    assert page.inner_text("#title").startswith("ten-point")
+    assert page.inner_text("#title").startswith("Ten-Point Pitch \u00b7 4 players")
     assert page.locator("#seats .seat.mine").count() == 1
 

@@ -254,7 +254,7 @@ def test_each_seat_shows_its_kind_its_cards_the_dealer_chip_and_the_turn_ring(
         if s == 0:
             assert seat["who"].endswith("You") and seat["kind"] == ""
         else:
-            assert seat["who"] == f"Bot {s}" and seat["kind"] == "heuristic bot", seat
+            assert seat["who"] == f"Bot {s + 1}" and seat["kind"] == "heuristic bot", seat
         count = state["hand_sizes"][s]
         assert seat["cards"] == f"{count} card{'' if count == 1 else 's'}", (seat, state["hand_sizes"])
         assert seat["chip"] == (1 if s == state["dealer"] else 0), (seat, state["dealer"])

@@ -37,9 +37,13 @@ def test_the_hint_shows_its_reason_and_every_bid_then_the_value_of_cards(
     assert re.search(r"makes \d about \d+% of the time \([+\u2212]\d+\.\d expected\)", reason) or \
         re.search(r"passing; the best bid, \d, would make about \d+% of the time", reason), reason
     rows = page.locator("#hint-box table.odds tbody tr")
-    assert rows.count() == len(bids)
+    assert rows.count() == len(bids) + 1  # and passing, worth 0, which the hint compared them with
+    assert page.locator("#hint-box table.odds tbody tr.chosen").count() == 1
     for text in rows.all_inner_texts():
-        assert re.match(r"Bid \d\s+\S+ \w+\s+\d+%\s+([+\u2212]\d+\.\d|0\.0)$", text.strip()), text
+        if text.startswith("Pass"):
+            assert re.match(r"Pass\s+\u2014\s+\u2014\s+0\.0$", text.strip()), text
+        else:
+            assert re.match(r"Bid \d\s+\S+ \w+\s+\d+%\s+([+\u2212]\d+\.\d|0\.0)$", text.strip()), text
     assert page.evaluate(LOW_CONTRAST_JS, 4.5) == []
     for _ in range(40):  # on to a card to play among several
         player.step(try_illegal=False)
@@ -126,8 +130,8 @@ def test_seven_point_seats_show_high_low_and_the_teams(web_server: Server, conte
     assert "Low 2" in page.inner_text('.seat[data-seat="3"] .badges')
     assert "high & low team" in page.inner_text('.seat[data-seat="3"] .meta')
     assert "the other team" in page.inner_text('.seat[data-seat="2"] .meta')
-    assert page.inner_text('[data-team="0"]') == "Bot 1 & Bot 3"
-    assert page.inner_text('[data-team="1"]') == "You & Bot 2"
+    assert page.inner_text('[data-team="0"]') == "Bot 2 & Bot 4"
+    assert page.inner_text('[data-team="1"]') == "You & Bot 3"
 
 
 @pytest.mark.parametrize(("scores", "bid_out"), [([44, 45, 44, 45], True), ([30, 45, 30, 45], False)])
@@ -137,7 +141,7 @@ def test_ten_point_scores_are_team_totals_and_say_when_only_the_bidder_can_go_ou
     player = Player(context.new_page())
     page = player.page
     player.join(made["invites"][0]["link"], "Ann")
-    assert page.locator("#scores table.scores tr").all_inner_texts() == ["You & Bot 2\t0", "Bot 1 & Bot 3\t0"]
+    assert page.locator("#scores table.scores tr").all_inner_texts() == ["You & Bot 3\t0", "Bot 2 & Bot 4\t0"]
     html = page.evaluate("""async ([scores]) => {
         const render = await import('/static/render.js');
         const panel = await import('/static/panel.js');
@@ -147,28 +151,31 @@ def test_ten_point_scores_are_team_totals_and_say_when_only_the_bidder_can_go_ou
         return panel.scoresHtml({table, seat: 0, name: render.namer(table, 0), opts,
                                  groups: render.sides(4, opts.teams), handTeams: null}); }""", [scores])
     page.set_content(f"<main>{html}</main>")
-    assert page.locator("table.scores tr").all_inner_texts() == [f"You & Bot 2\t{scores[0]}",
-                                                                   f"Bot 1 & Bot 3\t{scores[1]}"]
+    assert page.locator("table.scores tr").all_inner_texts() == [f"You & Bot 3\t{scores[0]}",
+                                                                   f"Bot 2 & Bot 4\t{scores[1]}"]
     note = page.locator(".must-bid-out")
     assert note.count() == int(bid_out)
     if bid_out:
         assert "within 10 of 52" in note.inner_text() and "must bid out" in note.inner_text()
 
 
-def test_the_title_and_rules_panel_show_the_options_a_table_changes(
+def test_the_title_and_how_to_play_show_the_options_a_table_changes(
         web_server: Server, context: BrowserContext) -> None:
+    """The title names the game as players say it; How to play (a button in the header) says what
+    the table changes from its preset, then the table's rules sheet."""
     made = create_table(web_server.base, "pct", [{"human": True}, *BOTS], options={"target": 15})
     player = Player(context.new_page())
     page = player.page
     player.join(made["invites"][0]["link"], "Ann")
-    expect(page.locator("#title")).to_have_text("pct (target 15) \u00b7 4 players")
-    page.click("#rules-box summary")
-    page.wait_for_selector("#rules ul.changed")
+    pct = "Pitch \u2013 pitchcardtournament.com rules"
+    expect(page.locator("#title")).to_have_text(f"{pct} (target 15) \u00b7 4 players")
+    page.click("#howto-btn")
+    page.wait_for_selector("#howto[open] #rules ul.changed")
     assert page.inner_text("#rules ul.changed").startswith("target: 15 (pct: 11)")
     plain = create_table(web_server.base, "pct", [{"human": True}, *BOTS])
     player.join(plain["invites"][0]["link"], "Ann")
     page.wait_for_function("() => document.querySelector('#rules').textContent.includes('unchanged')")
-    expect(page.locator("#title")).to_have_text("pct \u00b7 4 players")
+    expect(page.locator("#title")).to_have_text(f"{pct} \u00b7 4 players")
 
 
 def test_a_card_played_while_a_finished_trick_is_shown_is_drawn_at_once(

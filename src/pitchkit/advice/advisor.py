@@ -1,4 +1,5 @@
-"""The reasons behind a hint: the chance of making each bid, and what each card is worth.
+"""The figures behind a hint: the chance of making each bid and what it is expected to change, the
+same for the bid won in each trump suit, and what each card is worth.
 
 In the auction, deals consistent with the seat's view are sampled
 (:mod:`pitchkit.search.sampling`) and each is solved with every card visible, the seat pitching in
@@ -11,6 +12,10 @@ in the share, the bid's height and the seat's place in the auction, fitted on ha
 played out (``benchmarks/advisor_calibration.py`` writes the table, ``advisor_calibration.json``).
 Presets without a table take the share times
 :data:`~pitchkit.search.contract.PLAYED_OUT_DISCOUNT`.
+
+When the pitcher names trump after the auction (ten-point), the same simulation is solved in every
+suit the seat may name, and each suit gets the chance of making the bid won and its expected score
+change.
 
 In the play, each legal card's average value over sampled deals
 (:func:`pitchkit.search.pimc.pimc_values`): the seat's side's score change against the others'.
@@ -27,8 +32,8 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pitchkit.engine.actions import Action, Bid, Phase, Play
-from pitchkit.engine.cards import Card, card_label
+from pitchkit.engine.actions import Action, Bid, Choice, Choose, DeclareTrump, Phase, Play
+from pitchkit.engine.cards import Card, Suit, card_label, suit_label
 from pitchkit.engine.rules import Rules
 from pitchkit.engine.view import View
 from pitchkit.search import contract
@@ -66,6 +71,18 @@ class BidAdvice:
 
 
 @dataclass(frozen=True, slots=True)
+class TrumpAdvice:
+    """One suit the pitcher may name trump: the chance of making the bid won with it, and the
+    expected score change."""
+
+    suit: int
+    make: float
+    expected: float
+    #: the share of solved deals that make it, before calibration
+    share: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
 class CardAdvice:
     """One legal card: its average value over the sampled deals."""
 
@@ -79,6 +96,8 @@ class Advice:
 
     bids: tuple[BidAdvice, ...] = ()
     cards: tuple[CardAdvice, ...] = ()
+    #: naming trump after the auction: each legal suit, best expected first
+    trumps: tuple[TrumpAdvice, ...] = ()
     #: deals solved
     samples: int = 0
 
@@ -97,17 +116,27 @@ def _playing(view: View) -> bool:
         isinstance(a, Play) for a in view.legal)
 
 
+def _naming(view: View) -> bool:
+    """The pitcher names trump after the auction (not the suit a jack or joker lead names)."""
+    return view.phase == Phase.TRUMP and not view.trick and view.bid is not None and any(
+        isinstance(a, DeclareTrump) for a in view.legal)
+
+
 def advisable(view: View) -> bool:
-    """True on a turn :func:`advise` estimates: a bid of a number, or a card once trump is known."""
-    return _bidding(view) or _playing(view)
+    """True on a turn :func:`advise` estimates: a bid of a number, trump named after the auction, or
+    a card once trump is known."""
+    return _bidding(view) or _naming(view) or _playing(view)
 
 
 def advise(view: View, rng: random.Random, *, samples: int | None = None, nodes: int | None = None,
            seconds: float | None = None) -> Advice:
-    """Advice for the seat's turn: bids in the auction, cards in the play, nothing otherwise
-    (discards, choices, trump naming, hands too long to solve)."""
+    """Advice for the seat's turn: bids in the auction, each suit when naming trump after it, cards
+    in the play, nothing otherwise (discards, the partner exchange, choices, the lead that names
+    trump, hands too long to solve)."""
     if _bidding(view):
         return advise_bids(view, rng, samples=samples or SAMPLES, nodes=nodes or NODES, seconds=seconds)
+    if _naming(view):
+        return advise_trumps(view, rng, samples=samples or SAMPLES, nodes=nodes or NODES, seconds=seconds)
     if _playing(view):
         return advise_cards(view, rng, samples=samples or PLAY_SAMPLES, nodes=nodes or PLAY_NODES,
                             seconds=seconds)
@@ -127,17 +156,39 @@ def advise_bids(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes
                   samples=len(next(iter(points.values()))))
 
 
+def advise_trumps(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes: int = NODES,
+                  seconds: float | None = None) -> Advice:
+    """The chance of making the bid won and its expected score change in each suit the pitcher may
+    name trump, best expected first (see the module)."""
+    assert view.bid is not None
+    suits = sorted({int(a.suit) for a in view.legal if isinstance(a, DeclareTrump)})
+    sampled = sample_bids(view, rng, samples=samples, nodes=nodes, seconds=seconds, suits=suits)
+    if sampled is None:
+        return Advice()
+    points, in_play = sampled
+    r, place, cal = view.rules, auction_place(view), calibration_for(view.rules)
+    out: list[TrumpAdvice] = []
+    for suit in suits:
+        got = bid_advice(r, [view.bid], place, {suit: points[suit]}, {suit: in_play[suit]}, cal)
+        if got:
+            out.append(TrumpAdvice(suit, got[0].make, got[0].expected, got[0].share))
+    out.sort(key=lambda t: (-t.expected, t.suit))
+    return Advice(trumps=tuple(out), samples=len(points[suits[0]]))
+
+
 def sample_bids(view: View, rng: random.Random, *, samples: int = SAMPLES, nodes: int = NODES,
-                seconds: float | None = None) -> tuple[dict[int, list[int]], dict[int, list[int]]] | None:
-    """Per trump suit worth trying, the points the seat's side is sure of in each solved deal with
-    the seat pitching, and the points in play (None when nothing could be solved)."""
+                seconds: float | None = None, suits: Sequence[int] | None = None,
+                ) -> tuple[dict[int, list[int]], dict[int, list[int]]] | None:
+    """Per trump suit worth trying (or each of ``suits``), the points the seat's side is sure of in
+    each solved deal with the seat pitching, and the points in play (None when nothing could be
+    solved)."""
     r = view.rules
     if (r.draw_to or len(view.hand)) > contract.MAX_SIMULATED_CARDS:
         return None
     hand = 0
     for c in view.hand:
         hand |= 1 << c
-    suits = contract.candidate_suits(view, hand, limit=SUITS)
+    suits = list(suits) if suits is not None else contract.candidate_suits(view, hand, limit=SUITS)
     if not suits:
         return None
     points: dict[int, list[int]] = {s: [] for s in suits}
@@ -219,16 +270,42 @@ def _signed(x: float) -> str:
     return f"{round(x, 1) + 0.0:+.1f}".replace("-", "\u2212")
 
 
+#: what not bidding is, in words, by the auction's choice that makes no contract: each counts as 0
+_NOT_BIDDING = {Choice.RUN: "running it (not estimated: counted as 0, as passing)",
+                Choice.SELL: "selling the bid (counted as 0, as passing)",
+                Choice.MISDEAL: "claiming a misdeal (counted as 0, as passing)"}
+
+
+def not_bidding(action: Action) -> bool:
+    """True for an auction choice that makes the seat no contract: a pass, running it, selling the
+    bid, claiming a misdeal. Each counts as 0 against a bid's expected score change."""
+    if isinstance(action, Bid):
+        return action.amount is None
+    return isinstance(action, Choose) and action.option in _NOT_BIDDING
+
+
 def reason(action: Action, advice: Advice) -> str:
     """The advice for ``action`` in one sentence ("" when there is none)."""
-    if isinstance(action, Bid) and advice.bids:
-        if action.amount is None:
-            best = max(advice.bids, key=lambda b: b.expected)
-            return (f"passing; the best bid, {best.name}, would make about {best.make:.0%} of the time "
-                    f"({_signed(best.expected)} expected)")
+    if not_bidding(action) and advice.bids:
+        best = max(advice.bids, key=lambda b: b.expected)
+        doing = _NOT_BIDDING[action.option] if isinstance(action, Choose) else "passing"
+        return (f"{doing}; the best bid, {best.name}, would make about {best.make:.0%} of the time "
+                f"({_signed(best.expected)} expected)")
+    if isinstance(action, Bid) and action.amount is not None and advice.bids:
         got = advice.bid(action.amount)
         if got is not None:
             return f"makes {got.name} about {got.make:.0%} of the time ({_signed(got.expected)} expected)"
+    if isinstance(action, DeclareTrump) and advice.trumps:
+        named = next((t for t in advice.trumps if t.suit == int(action.suit)), None)
+        if named is None:
+            return ""
+        said = (f"{suit_label(Suit(named.suit))} makes the bid about {named.make:.0%} of the time "
+                f"({_signed(named.expected)} expected)")
+        rest = [t for t in advice.trumps if t.suit != named.suit]
+        if rest:
+            said += (f"; the next best, {suit_label(Suit(rest[0].suit))}, {rest[0].make:.0%} "
+                     f"({_signed(rest[0].expected)})")
+        return said
     if isinstance(action, Play) and advice.cards:
         mine = next((c for c in advice.cards if c.card == str(action.card)), None)
         if mine is None:

@@ -9,6 +9,11 @@ the dealer's discard) is the ``heuristic`` bot's, and the hand is solved with ev
 one; both give the same values). Players who see every card play better than at the table, so the
 chance is an optimistic one, and the reason says how it was found. When no deal could be solved, the
 reason gives the ``heuristic`` bot's estimate instead and says so.
+
+The hint judges the call against passing as it judges a bid (:func:`odds_action`): the call is worth
+what it should change against passing (:func:`call_worth`: its expected score over the solved deals,
+with the ``heuristic`` bot's strength for it, fitted on calls played out both ways), passing 0, and
+the hint makes whichever is worth more.
 """
 
 from __future__ import annotations
@@ -36,9 +41,15 @@ from pitchkit.search.solving import make_solver
 SAMPLES = 32
 _LEAST = 8
 NODES = 200_000
-#: how many standard errors a call's expected score must be from passing's (counted as 0) for the hint
-#: to follow the odds rather than the hint bot (:func:`odds_action`)
+#: how many standard errors a call's expected score must be from passing's (counted as 0) for the reason
+#: not to call the choice a close one (:func:`followed_words`)
 CLEAR = 2.0
+#: what a call is worth against passing, in points (:func:`against_passing`): ``intercept + value * V +
+#: excess * M + made * [M >= 0]``, where ``V`` is the call's expected score over the solved deals and
+#: ``M`` the ``heuristic`` bot's strength for it less the strength it makes trump from (``[M >= 0]``:
+#: the bot makes it); fitted on 4,000 calls played out both ways by the ``heuristic`` bot
+#: (``benchmarks/making_calibration.py``, docs/benchmarks.md)
+AGAINST_PASSING = {"intercept": -0.147, "value": 0.410, "excess": 0.029, "made": 0.353}
 #: the ace of trump's power under bowers (above the king, below the bowers)
 _ACE_OF_TRUMP = 17
 _COUNT = ("no", "one", "two", "three", "four", "five", "six")
@@ -66,10 +77,17 @@ class MakingOdds:
         spread = sum(n * (points - mean) ** 2 for n, points in outcomes) / max(1, self.solved - 1)
         return mean, math.sqrt(spread / self.solved)
 
-    def json(self) -> dict[str, Any]:
-        """The odds as the hint's JSON has them."""
-        return {"trump": str(Suit(self.suit)), "deals": self.solved, "alone": self.alone,
-                "make": round(self.made / self.solved, 3), "march": round(self.marched / self.solved, 3)}
+    def json(self, view: View | None = None) -> dict[str, Any]:
+        """The odds as the hint's JSON has them; with the seat's ``view``, also the call's ``expected``
+        score over the solved deals (:meth:`call_value`) and its ``worth`` against passing
+        (:func:`call_worth`)."""
+        out: dict[str, Any] = {"trump": str(Suit(self.suit)), "deals": self.solved, "alone": self.alone,
+                               "make": round(self.made / self.solved, 3),
+                               "march": round(self.marched / self.solved, 3)}
+        if view is not None:
+            out["expected"] = round(self.call_value(view.rules)[0], 2)
+            out["worth"] = round(call_worth(view, self), 2)
+        return out
 
 
 def making_odds(view: View, suit: int, rng: random.Random, *, samples: int = SAMPLES,
@@ -227,26 +245,48 @@ def making_words(view: View, action: Action, suit: int, odds: MakingOdds | None)
     return "; ".join(p for p in (f"{suit_label(Suit(suit))}: {holding(view, suit)}", up, chance) if p)
 
 
+def against_passing(value: float, excess: float) -> float:
+    """What a call is worth against passing (:data:`AGAINST_PASSING`), from its expected score over the
+    solved deals (``value``, :meth:`MakingOdds.call_value`) and the ``heuristic`` bot's strength for it
+    less the strength it makes trump from (``excess``): solved with every card seen, a call the bot
+    would not make is rated higher than it plays at the table, and one it would make lower."""
+    w = AGAINST_PASSING
+    return w["intercept"] + w["value"] * value + w["excess"] * excess + w["made"] * (excess >= 0)
+
+
+def call_worth(view: View, odds: MakingOdds) -> float:
+    """What the call ``odds`` are of is worth against passing, in points (:func:`against_passing`)."""
+    return against_passing(odds.call_value(view.rules)[0], making_score(view, odds.suit)[0] - threshold(view))
+
+
+def judged(odds: MakingOdds | None) -> bool:
+    """True when ``odds`` rest on enough solved deals for the hint to decide by them."""
+    return odds is not None and odds.solved >= _LEAST
+
+
 def odds_action(view: View, action: Action, odds: MakingOdds | None) -> Action | None:
-    """The action the ``odds`` (of the call made or passed up by ``action``) say is clearly better
-    than ``action``, or None to keep it. Passing counts as 0 (what the others then make is not in the
-    odds), and a call as its :meth:`MakingOdds.call_value`; the call is clearly better when its
-    expected score is more than :data:`CLEAR` standard errors above 0, and passing when it is as far
-    below, over at least a few solved deals."""
-    if odds is None or odds.solved < _LEAST:
+    """The action the ``odds`` (of the call made or passed up by ``action``) rate best when it is not
+    ``action``, or None to keep it: the call when it is worth more than passing (:func:`call_worth`
+    above 0), passing otherwise. None too when the odds rest on too few solved deals
+    (:func:`judged`)."""
+    if odds is None or not judged(odds):
         return None
-    value, error = odds.call_value(view.rules)
+    value = call_worth(view, odds)
     call, stay = DeclareTrump(view.seat, Suit(odds.suit)), Bid(view.seat, None)
-    if action == stay and value - CLEAR * error > 0 and call in view.legal:
+    if action == stay and value > 0 and call in view.legal:
         return call
-    if action == call and value + CLEAR * error < 0 and stay in view.legal:
+    if action == call and value <= 0 and stay in view.legal:
         return stay
     return None
 
 
 def followed_words(view: View, odds: MakingOdds, bot: str, bot_action: Action) -> str:
-    """Why a hint follows the odds rather than the hint ``bot``'s ``bot_action``: ``"on average +0.6
-    points a hand against passing, where the heuristic bot would pass"``."""
-    value, _ = odds.call_value(view.rules)
+    """Why a hint follows the odds rather than the hint ``bot``'s ``bot_action``: ``"the call is worth
+    +0.6 points a hand against passing, where the heuristic bot would pass"`` (:func:`call_worth`),
+    and ``"(a close call)"`` where that is within :data:`CLEAR` standard errors of passing's 0."""
+    worth = call_worth(view, odds)
+    error = odds.call_value(view.rules)[1] * abs(AGAINST_PASSING["value"])
     would = "pass" if bot_action == Bid(view.seat, None) else "make " + suit_label(Suit(odds.suit)) + " trump"
-    return f"on average {value:+.1f} points a hand against passing, where the {bot} bot would {would}"
+    close = " (a close call)" if abs(worth) < CLEAR * error else ""
+    return (f"the call is worth {worth:+.1f} points a hand against passing{close}, "
+            f"where the {bot} bot would {would}")

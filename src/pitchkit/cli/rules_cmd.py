@@ -17,7 +17,7 @@ from pitchkit.engine.errors import PitchError
 from pitchkit.engine.families import FAMILY_NAMES
 from pitchkit.engine.options import option_text
 from pitchkit.engine.presets import get_preset, modified_options, presets
-from pitchkit.engine.rules_text import preset_rows, rules_sheet, sheet_text
+from pitchkit.engine.rules_text import preset_rows, rules_sheet, sheet_text, sheet_title
 
 
 def _width() -> int:
@@ -67,9 +67,7 @@ def rules(
                           "modified": list(modified_options(chosen)), "rules": rows, "sheet": sheet},
                          indent=2))
         return
-    title = f"{found.name}: {found.title}"
-    if modified_options(chosen):
-        title += f" (modified: {', '.join(modified_options(chosen))})"
+    title = sheet_title(chosen)
     if not table:
         for line in sheet_text(title, chosen, width=width):
             print(line)

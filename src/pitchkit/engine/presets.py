@@ -117,6 +117,13 @@ def find_preset(name: str) -> Preset | None:
     return presets().get(name)
 
 
+def game_name(name: str) -> str:
+    """The game of the preset with this canonical name as players call it ("Ten-Point Pitch"); the
+    name itself for custom rules."""
+    found = find_preset(name)
+    return (found.game or found.name) if found is not None else name
+
+
 def make_rules(variant: str, options: Mapping[str, object] | None = None, *,
                players: int | None = None, stored: bool = False) -> Rules:
     """Rules of a preset with options applied (``players`` is a shorthand for that option); with

@@ -12,7 +12,7 @@ import textwrap
 from collections.abc import Iterable
 
 from pitchkit.engine.families import applies
-from pitchkit.engine.presets import Preset
+from pitchkit.engine.presets import Preset, find_preset, modified_options
 from pitchkit.engine.rules import (
     OPTION_FIELDS,
     POINT_VALUES,
@@ -54,6 +54,9 @@ _POINT_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth"}
+
+
 def number(n: int) -> str:
     """``"three"`` for 3, digits from 13 on."""
     return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
@@ -74,9 +77,12 @@ def _players(rules: Rules) -> list[str]:
     lines = [f"{number(rules.players).capitalize()} players (this system allows {allowed})."]
     if rules.teams:
         size = rules.players // rules.teams
-        seats = ["+".join(str(s) for s in range(t, rules.players, rules.teams)) for t in range(rules.teams)]
-        lines.append(f"They play in {number(rules.teams)} fixed teams of {number(size)}, partners seated "
-                     f"alternately (seats {' against '.join(seats)}); a team scores as one.")
+        # said without seat numbers, which the terminal and the web pages count differently
+        where = ("partners sitting opposite each other" if size == 2 else
+                 f"partners in every {_ORDINALS.get(rules.teams, f'{rules.teams}th')} seat, so that the "
+                 "teams alternate round the table")
+        lines.append(f"They play in {number(rules.teams)} fixed teams of {number(size)}, {where}; a team "
+                     "scores as one.")
     elif rules.dynamic_teams:
         lines.append("Teams form during each hand: whoever plays high and whoever plays low are partners "
                      "(one player holding both plays alone), everyone else is the other team. Scores are "
@@ -376,6 +382,15 @@ def rules_sheet(rules: Rules) -> list[Section]:
         ("Winning", _winning(rules)),
     ]
     return [(heading, body) for heading, body in sections if body]
+
+
+def sheet_title(rules: Rules) -> str:
+    """The sheet's first line: the preset and its title, with the options that modify it
+    (``"pct: pitchcardtournament.com rules ... (modified: target)"``)."""
+    preset = find_preset(rules.preset)
+    title = f"{preset.name}: {preset.title}" if preset is not None else rules.preset
+    changed = modified_options(rules)
+    return f"{title} (modified: {', '.join(changed)})" if changed else title
 
 
 def sheet_text(title: str, rules: Rules, *, width: int) -> Iterable[str]:

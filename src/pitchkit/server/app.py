@@ -17,16 +17,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from pitchkit.bots import bot_names
 from pitchkit.engine.errors import PitchError
-from pitchkit.engine.presets import presets, rules_label
-from pitchkit.engine.rules_text import preset_rows, rules_sheet
 from pitchkit.server.bodies import json_body
+from pitchkit.server.catalogue import catalogue, one_preset
 from pitchkit.server.config import Settings
 from pitchkit.server.desk.routes import mount_desk
 from pitchkit.server.frames import DirectSender, KeepSend
+from pitchkit.server.howto import mount_howto, sheet_json
 from pitchkit.server.live import Subscriber
 from pitchkit.server.service import Forbidden, NotFound, Stale, TableService
+from pitchkit.server.stats import listed_status, mount_stats, public_tables, with_game_names
+from pitchkit.server.transfer import add_transfer
 from pitchkit.server.views import table_json
 from pitchkit.web import mount_pages
 
@@ -149,9 +150,11 @@ def create_app(settings: Settings) -> FastAPI:
         }, status_code=201)
 
     @app.get("/api/tables")
-    async def lobby(ids: str = "") -> JSONResponse:
+    async def lobby(ids: str = "", status: str = "waiting") -> JSONResponse:
         wanted = [i for i in ids.split(",") if i][:100]
-        return JSONResponse({"tables": await service().lobby(wanted)})
+        found = (await service().lobby(wanted) if wanted or listed_status(status) == "waiting"
+                 else await public_tables(service(), status))
+        return JSONResponse({"tables": with_game_names(found)})
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str) -> JSONResponse:
@@ -174,6 +177,20 @@ def create_app(settings: Settings) -> FastAPI:
                                           remove=body.get("remove") is True)
         return JSONResponse({"seat": seat, "invite": invite})
 
+    @app.post("/api/tables/{table_id}/rules")
+    async def next_rules(table_id: str, request: Request) -> JSONResponse:
+        body = await json_body(request)
+        chosen = await service().seating.set_rules(table_id, owner=str(body.get("owner", "")),
+                                                   variant=body.get("variant"),
+                                                   options=body.get("options") or {})
+        return JSONResponse(chosen)
+
+    @app.post("/api/tables/{table_id}/chat")
+    async def chat_rules(table_id: str, request: Request) -> JSONResponse:
+        body = await json_body(request)
+        chat = await service().chat.set_rules(table_id, str(body.get("owner", "")), body)
+        return JSONResponse({"chat": chat})
+
     @app.post("/api/tables/{table_id}/close")
     async def close(table_id: str, request: Request) -> JSONResponse:
         body = await json_body(request)
@@ -181,24 +198,23 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"closed": closed})
 
     @app.get("/api/presets")
-    async def catalogue() -> JSONResponse:
-        return JSONResponse({"presets": [
-            {"name": p.name, "game": p.game, "title": p.title, "seed": p.seed, "aliases": list(p.aliases),
-             "players": [p.rules.min_players, p.rules.max_players], "default_players": p.rules.players,
-             "tournament": p.tournament, "rules": preset_rows(p, {})}
-            for p in presets().values()], "bots": bot_names()})
+    async def presets_list(rules: bool = True) -> JSONResponse:
+        return JSONResponse(catalogue(rules=rules))
+
+    @app.get("/api/presets/{name}")
+    async def preset(name: str) -> JSONResponse:
+        return JSONResponse(one_preset(name))
 
     @app.get("/api/tables/{table_id}/rules")
     async def sheet(table_id: str) -> JSONResponse:
         live = await service().table(table_id)
         rules = live.state.rules
         assert rules is not None
-        return JSONResponse({"rules": rules_label(rules), "sections": [
-            {"heading": heading, "paragraphs": body} for heading, body in rules_sheet(rules)]})
+        return JSONResponse(sheet_json(rules))
 
     @app.get("/api/tables/{table_id}/record")
-    async def record(table_id: str) -> Response:
-        return Response(orjson.dumps(await service().record(table_id)), media_type="application/json")
+    async def record(table_id: str, game: int | None = None) -> Response:
+        return Response(orjson.dumps(await service().record(table_id, game)), media_type="application/json")
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str, token: str | None = None, watch: str | None = None) -> None:
@@ -226,6 +242,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     desk = mount_desk(app, service)
     mount_pages(app)
+    mount_howto(app)
+    mount_stats(app, service)
+    add_transfer(app)
     app.add_middleware(KeepSend)
     return app
 
@@ -326,6 +345,20 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
         except PitchError as e:
             return {"type": "error", "message": str(e), "version": live.state.version}
         return ACCEPTED
+    if kind == "again":
+        if sub.seat < 0:
+            return {"type": "error", "message": "spectators have no seat to play again in"}
+        try:
+            await service.seating.again(table_id, sub.seat)
+        except PitchError as e:
+            return {"type": "error", "message": str(e), "version": live.state.version}
+        return ACCEPTED
+    if kind in ("chat", "react"):
+        try:
+            await service.chat.say(table_id, sub, msg)
+        except PitchError as e:
+            return {"type": "error", "message": str(e), "version": live.state.version, "about": "chat"}
+        return None
     if kind in ("leave", "back"):
         if sub.seat < 0:
             return {"type": "error", "message": "spectators have no seat to leave"}
@@ -334,4 +367,5 @@ async def _handle(service: TableService, table_id: str, sub: Subscriber, raw: st
         except PitchError as e:
             return {"type": "error", "message": str(e), "version": live.state.version}
         return ACCEPTED
-    return {"type": "error", "message": "unknown message type; types are: act, hint, sync, ping, leave, back"}
+    return {"type": "error", "message": "unknown message type; types are: act, hint, sync, ping, leave, "
+            "back, again, chat, react"}

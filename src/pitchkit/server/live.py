@@ -6,6 +6,7 @@ import asyncio
 import collections
 from dataclasses import dataclass, field
 
+from pitchkit.server.chatroom import RecentLines
 from pitchkit.server.tables import TableState
 from pitchkit.server.views import TableViews
 
@@ -75,3 +76,5 @@ class LiveTable:
     views: TableViews = field(default_factory=TableViews)
     #: the status last stored in the table's row ("": not known, store it with the next change)
     status_written: str = ""
+    #: the table's recent chat lines (``None``: not read from the database yet)
+    chat: RecentLines | None = None

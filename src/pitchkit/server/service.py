@@ -30,6 +30,7 @@ from pitchkit.engine.record import hand_record
 from pitchkit.engine.rules import FirstDealer
 from pitchkit.server import auth, deals, store
 from pitchkit.server.botpool import BotPool, load_bot_modules
+from pitchkit.server.chat import CHAT_NOTE, Chat
 from pitchkit.server.config import Settings
 from pitchkit.server.driver import BotDriver, seatless_json
 from pitchkit.server.hub import Listener
@@ -40,7 +41,7 @@ from pitchkit.server.seating import Seating
 from pitchkit.server.store import LogEntry, Writer
 from pitchkit.server.store.schema import tables as tables_table
 from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
-from pitchkit.server.views import SPECTATOR
+from pitchkit.server.views import SPECTATOR, chosen_options
 
 __all__ = ["Forbidden", "NotFound", "Stale", "Stopping", "TableService"]
 
@@ -73,6 +74,7 @@ class TableService:
         self._probe: LagProbe | None = None
         self.driver = BotDriver(self)
         self.seating = Seating(self)
+        self.chat = Chat(self, name_limit=NAME_LIMIT)
 
     async def start(self) -> None:
         """Start warming the bot workers (:meth:`BotPool.warm_workers`, in the background) and
@@ -138,9 +140,11 @@ class TableService:
     # -- creating and seating -----------------------------------------------------------------------
 
     async def create(self, *, variant: str, players: int | None, options: dict[str, object],
-                     seats: Sequence[object], public: bool) -> dict[str, Any]:
+                     seats: Sequence[object], public: bool, rematch: bool = True,
+                     chat: bool = True) -> dict[str, Any]:
         """A new table; returns its id, the creator's secret, an invite per open seat and the
-        spectator key."""
+        spectator key. ``rematch``: False for a table that plays one game only (a tournament's);
+        ``chat``: False for a table whose chat is off for good (a tournament's)."""
         rules = make_rules(variant, options, players=players)
         if len(seats) != rules.players:
             raise TableError(f"{rules.players} seats are needed, {len(seats)} given")
@@ -160,10 +164,13 @@ class TableService:
                 spec.append({"kind": "open", "invite_hash": auth.digest(invites[i])})
         watch = auth.new_secret()
         state = TableState(table_id)
-        chosen = rules.options_diff(make_rules(rules.preset))
-        chosen.pop("players", None)
-        data = {"variant": rules.preset, "options": chosen, "players": rules.players, "public": public,
-                "seats": spec}
+        chosen = chosen_options(rules)
+        data: dict[str, Any] = {"variant": rules.preset, "options": chosen, "players": rules.players,
+                                "public": public, "seats": spec}
+        if not rematch:
+            data["rematch"] = False
+        if not chat:
+            data["chat"] = False
         now = time.time()
         row = {"id": table_id, "created_at": now, "variant": rules.preset, "players": rules.players,
                "public": public, "status": "waiting", "owner_hash": auth.digest(owner), "watch_key": watch}
@@ -199,7 +206,9 @@ class TableService:
                 raise Forbidden("that invite does not open this seat")
             entries = self.stage(state, "seat", {"seat": index, "kind": "human", "name": clean,
                                                   "token_hash": auth.digest(token)})
-            return entries + (self.start_entries(state) if state.full() and not state.started else [])
+            if state.game is not None and state.game.over and state.rematch:
+                entries += self.stage(state, "again", {"seat": index})  # taking the seat says yes
+            return entries + self.next_start(state)
 
         await self._change(live, change, retry=True)
         return token
@@ -238,12 +247,21 @@ class TableService:
             raise TableError(f"no seat {quote(seat)} at this table")
         return seat
 
+    def next_start(self, state: TableState) -> list[LogEntry]:
+        """The entries that start a game if the table is ready for one now (every seat taken
+        before the first; after a game, everyone asked to play again), else none."""
+        ready = state.ready_again() if state.started else state.full()
+        return self.start_entries(state) if ready else []
+
     def start_entries(self, state: TableState) -> list[LogEntry]:
-        """The entries that start the game: the first dealer (cut for, or drawn), the first deal."""
+        """The entries that start a game: the first dealer (cut for, or drawn; for the next game at
+        the table, the seat after the last game's first dealer), the first deal."""
         assert state.rules is not None
         n = state.rules.players
         cuts: list[list[object]] = []
-        if state.rules.first_dealer == FirstDealer.CUT:
+        if state.started:
+            dealer = (state.first_dealer + 1) % n
+        elif state.rules.first_dealer == FirstDealer.CUT:
             dealer, cut = cut_for_deal(n, deals.SYSTEM)
             cuts = [[s, str(c)] for s, c in cut]
         else:
@@ -348,7 +366,11 @@ class TableService:
         self._send(live, {seat: msg.decode() for seat, msg in snapshots.items()})
 
     def _changed_elsewhere(self, table_id: str, version: int) -> None:
-        """Another process committed ``version`` of a table: catch this process's copy up."""
+        """Another process committed ``version`` of a table: catch this process's copy up (or
+        stored chat line ``version`` of it, :meth:`Chat.elsewhere`)."""
+        if table_id.startswith(CHAT_NOTE):
+            self.chat.elsewhere(table_id[len(CHAT_NOTE):], version)
+            return
         live = self.live.get(table_id)
         if live is not None and version > live.state.version:
             self.spawn(self._catch_up(live))
@@ -432,6 +454,7 @@ class TableService:
             if row is None or not watch or not auth.matches(watch, auth.digest(row["watch_key"])):
                 raise Forbidden("this table is private: use its spectator link")
         sub = Subscriber(seat)
+        await self.chat.load(live)
         async with live.lock:
             state = live.state
             live.subscribers.add(sub)
@@ -440,6 +463,9 @@ class TableService:
                 person.connections += 1
                 person.away_since = None
             sub.put(live.views.message(state, "snapshot", seat).decode())
+            recent = self.chat.recent_message(live)
+            if recent is not None:
+                sub.put(recent)
             if person is not None:
                 if person.connections == 1:
                     self._tell_connected(live, joined=sub)
@@ -495,16 +521,18 @@ class TableService:
 
     # -- records ----------------------------------------------------------------------------------
 
-    async def record(self, table_id: str) -> list[dict[str, Any]]:
-        """The finished hands as a game record, each with its revealed deal (the hand in progress is
-        left out: its cards are not public yet)."""
+    async def record(self, table_id: str, game: int | None = None) -> list[dict[str, Any]]:
+        """The finished hands of game ``game`` (from 1; by default the one in play or last played)
+        as a game record, each with its revealed deal (the hand in progress is left out: its cards
+        are not public yet)."""
         live = await self.table(table_id)
         async with live.lock:
-            state = live.state
-            if state.game is None:
+            found = live.state.game_at(game)
+            if found is None:
                 return []
+            _, played, dealt = found
             out = []
-            for hand, deal in zip(state.game.history, state.deals, strict=False):
+            for hand, deal in zip(played.history, dealt, strict=False):
                 doc = hand_record(hand)
                 doc["deal"] = {"deck": deck_names(deal), "salt": deal.salt, "commitment": deal.commitment}
                 out.append(doc)

@@ -13,18 +13,31 @@ from typing import Any
 
 from pitchkit.engine.actions import Action
 from pitchkit.engine.cards import CARDS
-from pitchkit.engine.errors import PitchError
+from pitchkit.engine.errors import PitchError, quote
 from pitchkit.engine.game import Game
 from pitchkit.engine.hand import Hand
 from pitchkit.engine.presets import make_rules
 from pitchkit.engine.record import parse_action
 from pitchkit.engine.rules import Rules
+from pitchkit.server.chatroom import ChatRules
 from pitchkit.server.deals import Deal
 from pitchkit.server.store import LogEntry
 
 
 class TableError(PitchError):
     """A request the table cannot take: a bad seat, a seat taken, a game not started..."""
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A game the table finished before the one in play (a table plays again with the same seats)."""
+
+    rules: Rules
+    game: Game
+    deals: tuple[Deal, ...]
+    cuts: tuple[tuple[int, str], ...]
+    #: the seat that dealt the game's first hand
+    first_dealer: int
 
 
 @dataclass
@@ -77,6 +90,18 @@ class TableState:
     last_action: tuple[int, Action] | None = None
     #: why the table was closed (no action is taken after), ``None`` while it is open
     closed: str | None = None
+    #: the games finished before the one in play, in order
+    past: list[PastGame] = field(default_factory=list)
+    #: the seat that dealt the first hand of the game in play
+    first_dealer: int = 0
+    #: after a game: the seats whose players asked to play again
+    again: set[int] = field(default_factory=set)
+    #: after a game: the rules the host chose for the next one (``None``: the same rules)
+    next_rules: Rules | None = None
+    #: False for a table that plays one game only (a tournament's)
+    rematch: bool = True
+    #: the host's chat settings (the lines themselves are not in the log)
+    chat: ChatRules = field(default_factory=ChatRules)
 
     # -- queries ----------------------------------------------------------------------------------
 
@@ -97,6 +122,38 @@ class TableState:
     def full(self) -> bool:
         """True when no seat waits for a person."""
         return all(s.kind != "open" for s in self.seats)
+
+    @property
+    def number(self) -> int:
+        """The number of the game in play (or last played), from 1."""
+        return len(self.past) + 1
+
+    def game_at(self, number: int | None = None) -> tuple[Rules, Game, tuple[Deal, ...]] | None:
+        """Game ``number`` (from 1; ``None``: the one in play or last played) with its rules and
+        deals, ``None`` before the first starts."""
+        if number is None:
+            number = self.number
+        if type(number) is not int or not 1 <= number <= self.number:
+            raise TableError(f"no game {quote(number)} at this table: it has played {self.number}")
+        if number <= len(self.past):
+            old = self.past[number - 1]
+            return old.rules, old.game, old.deals
+        if self.game is None or self.rules is None:
+            return None
+        return self.rules, self.game, tuple(self.deals)
+
+    def waiting_for(self) -> list[int]:
+        """After a game, the seats whose players have not asked to play again yet (a bot's seat,
+        and the seat of a player who left it to a bot, accept at once); an open seat waits for a
+        player to take it."""
+        return [i for i, s in enumerate(self.seats)
+                if s.kind == "open" or (s.kind == "human" and not s.left and i not in self.again)]
+
+    def ready_again(self) -> bool:
+        """True when a finished game's table may start the next one: someone asked for it and
+        nobody is waited for."""
+        return (self.rematch and self.closed is None and self.game is not None and self.game.over
+                and bool(self.again) and not self.waiting_for())
 
     def to_act(self) -> int | None:
         """The seat to act, ``None`` before the start and after the end."""
@@ -134,6 +191,8 @@ class TableState:
                 self.rules = make_rules(str(data["variant"]), dict(data.get("options") or {}),
                                         players=int(data["players"]), stored=True)
                 self.public = bool(data.get("public"))
+                self.rematch = bool(data.get("rematch", True))
+                self.chat = ChatRules.created(data.get("chat", True))
                 self.seats = [Seat(kind=str(s["kind"]), name=str(s.get("name", "")), bot=s.get("bot"),
                                    invite_hash=s.get("invite_hash")) for s in data["seats"]]
             case "seat":
@@ -144,8 +203,12 @@ class TableState:
                 seat.token_hash = data.get("token_hash")
                 seat.invite_hash = data.get("invite_hash")
                 seat.standin = seat.left = False
+                self.chat.muted.discard(int(data["seat"]))  # a mute is for the person, not the seat
             case "start":
                 assert self.rules is not None
+                if self.game is not None:
+                    self._next_game()
+                self.first_dealer = int(data["dealer"])
                 self.cuts = [(int(s), str(c)) for s, c in data.get("cuts", [])]
                 self.game = Game(self.rules, dealer=int(data["dealer"]), rng=random.Random(0))
             case "deal":
@@ -164,11 +227,32 @@ class TableState:
                 seat = self.seats[int(data["seat"])]
                 seat.standin = bool(data["on"])
                 seat.left = seat.standin and bool(data.get("left"))
+            case "again":
+                self.again.add(int(data["seat"]))
+            case "rules":
+                self.next_rules = make_rules(str(data["variant"]), dict(data.get("options") or {}),
+                                             players=len(self.seats), stored=True)
+                self.again.clear()
+            case "chat_rule":
+                self.chat.replay(data)
             case "close":
                 self.closed = str(data["reason"])
             case _:
                 raise TableError(f"unknown log entry {entry.kind!r}")
         self.version = entry.seq
+
+    def _next_game(self) -> None:
+        """Put the finished game with the past ones; the next is played under the rules chosen for it."""
+        assert self.game is not None and self.rules is not None
+        if not self.game.over:
+            raise TableError("a new game starts only when the last one is over")
+        self.past.append(PastGame(self.rules, self.game, tuple(self.deals), tuple(self.cuts),
+                                  self.first_dealer))
+        self.rules = self.next_rules or self.rules
+        self.next_rules = None
+        self.game, self.deals, self.cuts = None, [], []
+        self.finished_at, self.last_action = {}, None
+        self.again.clear()
 
     def _deal(self, deal: Deal) -> None:
         assert self.game is not None and self.rules is not None

@@ -24,7 +24,7 @@ from pitchkit.engine.cards import CARDS, Card, bits_of
 from pitchkit.engine.game import Game
 from pitchkit.engine.hand import Hand
 from pitchkit.engine.pack import pack_draws
-from pitchkit.engine.presets import rules_label
+from pitchkit.engine.presets import game_name, make_rules, rules_label
 from pitchkit.engine.record import action_json, result_json
 from pitchkit.engine.rules import Rules, rule_options
 from pitchkit.engine.view import View, make_view, own_cards
@@ -160,7 +160,7 @@ class TableViews:
             self._rules = rules
             self._fixed_json = {
                 "id": state.id, "variant": rules.preset, "rules": rules_label(rules),
-                "players": rules.players,
+                "game_name": game_name(rules.preset), "players": rules.players,
                 "public": state.public,
                 # every rule value, by option name, so that a client needs no copy of the presets
                 "options": rule_options(rules),
@@ -186,12 +186,14 @@ class TableViews:
             "seats": [s.public(i) for i, s in enumerate(state.seats)],
             "scores": list(game.scores) if game is not None else [0] * rules.players,
             "hand": len(state.deals), "cuts": [[s, c] for s, c in state.cuts],
+            "chat": state.chat.public(),
         }
         if state.deals and game is not None and not game.over:
             out["commitment"] = state.deals[-1].commitment
         if game is not None and game.end is not None:
             out["winner"] = list(game.end.winners)
             out["reason"] = game.end.reason
+        out.update(games_json(state))
         return out
 
     # -- the hand in progress ------------------------------------------------------------------------
@@ -303,6 +305,33 @@ class TableViews:
         return self.messages(state, kind, (recipient,))[recipient]
 
 
+def chosen_options(rules: Rules) -> dict[str, Any]:
+    """The options where ``rules`` depart from their preset (the number of players apart)."""
+    chosen = rules.options_diff(make_rules(rules.preset))
+    chosen.pop("players", None)
+    return chosen
+
+
+def games_json(state: TableState) -> dict[str, Any]:
+    """The table's games: the number of the one in play (or last played), each finished one before
+    it, and after a game who has asked to play again and who is waited for."""
+    out: dict[str, Any] = {
+        "game": state.number, "rematch": state.rematch,
+        "games": [{"game": i, "variant": g.rules.preset, "rules": rules_label(g.rules),
+                   "options": chosen_options(g.rules), "scores": list(g.game.scores),
+                   "winner": list(g.game.end.winners) if g.game.end else [],
+                   "reason": g.game.end.reason if g.game.end else ""}
+                  for i, g in enumerate(state.past, 1)],
+    }
+    if state.rematch and state.game is not None and state.game.over and state.closed is None:
+        out["again"] = sorted(state.again)
+        out["waiting"] = state.waiting_for()
+        if state.next_rules is not None:
+            out["next_rules"] = {"variant": state.next_rules.preset, "rules": rules_label(state.next_rules),
+                                 "options": chosen_options(state.next_rules)}
+    return out
+
+
 def table_json(state: TableState) -> dict[str, Any]:
     """What everyone may know of the table."""
     return TableViews().table(state)
@@ -346,7 +375,13 @@ def events_for(state: TableState, entries: Sequence[LogEntry], recipient: int,
         elif e.kind in ("seat", "standin"):
             ev["seat"] = state.seats[int(e.data["seat"])].public(int(e.data["seat"]))
         elif e.kind == "start":
-            ev.update({"dealer": e.data["dealer"], "cuts": e.data.get("cuts", [])})
+            ev.update({"dealer": e.data["dealer"], "cuts": e.data.get("cuts", []), "game": state.number})
+        elif e.kind == "again":
+            ev["seat"] = e.data["seat"]
+        elif e.kind == "chat_rule":
+            ev["chat"] = {"on": e.data["on"], "spectators": e.data["spectators"], "muted": e.data["muted"]}
+        elif e.kind == "rules":
+            ev.update({"variant": e.data["variant"], "options": e.data.get("options") or {}})
         out.append(ev)
         finished = state.finished_at.get(e.seq)
         if finished is not None and game is not None:

@@ -13,7 +13,7 @@ from textual import events
 from textual.timer import Timer
 from textual.worker import Worker, WorkerState
 
-from pitchkit.advice.hints import FAST_HINT_BOT, warm_up
+from pitchkit.advice.hints import FAST_HINT_BOT, wait_warm
 from pitchkit.bots import Bot
 from pitchkit.engine.actions import Action, DeclareTrump, Discard, PassCards, Phase, Play
 from pitchkit.engine.cards import Card, card_label
@@ -32,12 +32,13 @@ from pitchkit.tui.explain import (
     partners_note,
     teams_note,
 )
+from pitchkit.tui.hinting import choice_lines
 from pitchkit.tui.keys import KeyChoice, choices
 from pitchkit.tui.narrate import end_lines, instruction, live_lines, result_lines, says
 from pitchkit.tui.quitting import GuardedTable
 from pitchkit.tui.render import history_table
 from pitchkit.tui.screens import AGAIN, QUIT, HistoryScreen, SummaryScreen
-from pitchkit.tui.session import Session, Step
+from pitchkit.tui.session import Hint, Session, Step
 
 #: seconds a bots-only table shows a hand summary before going on
 SUMMARY_SECONDS = 4.0
@@ -52,7 +53,7 @@ def decide(bot: Bot, view: View, asked: object) -> tuple[object, Action]:
         return asked, bot.choose(view)
 
 
-def advise_hint(session: Session, view: View, asked: object) -> tuple[object, tuple[Action, str, str]]:
+def advise_hint(session: Session, view: View, asked: object) -> tuple[object, Hint]:
     """The hint for ``view`` with its reason (run on a worker thread, one search at a time), with the
     token ``asked``."""
     with _SEARCH:
@@ -89,12 +90,16 @@ class PlayApp(GuardedTable):
     # -- lifecycle ------------------------------------------------------------------------------
 
     def on_mount(self) -> None:
-        """Show the first deal and let the bots start; a hint by ``pimc`` loads its compiled solver
-        meanwhile, so that the first hint already has its reason."""
+        """Show the first deal and let the bots start; once it is on the screen, a hint by ``pimc``
+        loads its compiled solver in the background, so that the first hint has its figures (one
+        asked before says they are still loading)."""
         super().on_mount()
         if self.session.human is not None and self.session.hint_bot_name == FAST_HINT_BOT:
-            self.run_worker(warm_up, name="warm-up", group="warm-up", thread=True, exit_on_error=False)
+            self.call_after_refresh(self._warm_up)
         self._begin()
+
+    def _warm_up(self) -> None:
+        self.run_worker(wait_warm, name="warm-up", group="warm-up", thread=True, exit_on_error=False)
 
     def _begin(self) -> None:
         self.selected = frozenset()
@@ -254,9 +259,9 @@ class PlayApp(GuardedTable):
             return
         asked, action = worker.result
         if worker.group == "hint":
-            if asked is self._hint_asked:
+            if asked is self._hint_asked and isinstance(action, Hint):
                 self._hint_asked = None
-                self._show_hint(*action)
+                self._show_hint(action)
             return
         if asked is not self._asked:
             return
@@ -423,14 +428,18 @@ class PlayApp(GuardedTable):
         self.run_worker(partial(advise_hint, s, s.game.view(s.human), self._hint_asked),
                         name="hint", group="hint", thread=True, exit_on_error=False)
 
-    def _show_hint(self, action: Action, by: str, reason: str) -> None:
-        """The hint on the message line, and with the advisor's reason in the log."""
+    def _show_hint(self, hint: Hint) -> None:
+        """The hint on the message line, and in the log with its reason and the choices it compared."""
         s = self.session
+        action = hint.action
         if isinstance(action, Discard | PassCards):
             self.selected = frozenset(action.cards)
             self._redraw()
         assert s.human is not None
-        text = instruction(action, s.view(s.human), s.names, fmt=card_markup, fmt_suit=suit_markup)
-        self.panel("#message").update(Text.from_markup(f"[green]Hint ({escape(by)}):[/] {text}"))
-        if reason:
-            self.log_line(f"[green]Hint:[/] {text}: {escape(reason)}")
+        view = s.view(s.human)
+        text = instruction(action, view, s.names, fmt=card_markup, fmt_suit=suit_markup)
+        self.panel("#message").update(Text.from_markup(f"[green]Hint ({escape(hint.by)}):[/] {text}"))
+        if hint.reason:
+            self.log_line(f"[green]Hint:[/] {text}: {escape(hint.reason)}")
+        for line in choice_lines(hint.data, view, s.names, fmt=card_markup, fmt_suit=suit_markup):
+            self.log_line(line)

@@ -7,6 +7,7 @@ import random
 import secrets
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from pitchkit.advice.hints import hint_bot_name, hint_json, hint_label
 from pitchkit.bots import Bot, make_bot
@@ -37,6 +38,17 @@ def default_bot() -> str:
             continue
         return name
     return "random"
+
+
+class Hint(NamedTuple):
+    """A hint at the table: the action, who it comes from (``"pimc bot"``, ``"solved deals"``), the
+    reason in one sentence, and the hint as the online tables send it (its ``choices``: what it
+    compared)."""
+
+    action: Action
+    by: str
+    reason: str
+    data: dict[str, Any]
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +112,7 @@ class Session:
         }
         self._hint_rng: random.Random | None = None
         #: the bot that gives hints (see :mod:`pitchkit.advice.hints`)
-        self.hint_bot_name = hint_bot_name() if human is not None else bot
+        self.hint_bot_name = hint_bot_name(load=False) if human is not None else bot
         #: finished hands whose summary has not been shown yet
         self.unshown: list[Hand] = []
         #: the human may take back their last card of a hand in play: a table setting, on unless
@@ -219,11 +231,12 @@ class Session:
         if self.unshown:
             self.unshown.pop(0)
 
-    def hint(self, view: View | None = None) -> tuple[Action, str, str]:
-        """The hint as the online tables give it (:func:`~pitchkit.advice.hints.hint_json`): what the
-        hint bot would do in the human's place (``view``, taken now if not given), who answered
-        (:func:`~pitchkit.advice.hints.hint_label`), and the advisor's reason in one sentence (""
-        when it has none), worked out in about :data:`HINT_SECONDS`."""
+    def hint(self, view: View | None = None) -> Hint:
+        """The hint as the online tables give it (:func:`~pitchkit.advice.hints.hint_json`) for the
+        human's place (``view``, taken now if not given): the best-valued choice of those its figures
+        compare (the hint bot's choice where there are none), who answered
+        (:func:`~pitchkit.advice.hints.hint_label`), the reason in one sentence, and the whole hint,
+        worked out in about :data:`HINT_SECONDS`."""
         if view is None:
             if self.human is None or not self.human_turn:
                 raise PitchError("it is not your turn")
@@ -232,7 +245,7 @@ class Session:
             self._hint_rng = _rng(self.seed, "hint")
         out = hint_json(self.hint_bot_name, view, self._hint_rng.getrandbits(63), HINT_SECONDS)
         action = parse_action(view.rules, {"seat": view.seat, **out["action"]})[0]
-        return action, hint_label(out), str(out["reason"])
+        return Hint(action, hint_label(out), str(out["reason"]), out)
 
     # -- saving ---------------------------------------------------------------------------------
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import orjson
 from fastapi import FastAPI, Request
-from fastapi.responses import FileResponse, Response
-from fastapi.staticfiles import StaticFiles
+from fastapi.responses import Response
 
 from pitchkit.engine.errors import PitchError
+from pitchkit.web.files import PageFiles
 from pitchkit.web.replay import replay_steps
 
 #: the folder of the page's files
@@ -23,20 +23,25 @@ MAX_RECORD_BYTES = 2_000_000
 
 def mount_pages(app: FastAPI) -> None:
     """Serve the lobby at ``/``, a table at ``/t/{table_id}``, the replay page at ``/replay``, the
-    files under ``/static``, and the replay of a record at ``POST /api/replay``."""
-    app.mount("/static", StaticFiles(directory=FILES / "static"), name="static")
+    files under ``/static`` (all from memory, :mod:`pitchkit.web.files`), and the replay of a record
+    at ``POST /api/replay``."""
+    pages, files = PageFiles(FILES), PageFiles(FILES / "static")
 
-    @app.get("/", include_in_schema=False)
-    async def lobby_page() -> FileResponse:
-        return FileResponse(FILES / "index.html", headers={"Cache-Control": "no-cache"})
+    @app.api_route("/static/{name}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def static(name: str, request: Request) -> Response:
+        return files.response(name, request)
 
-    @app.get("/t/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(FILES / "table.html", headers={"Cache-Control": "no-cache"})
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+    async def lobby_page(request: Request) -> Response:
+        return pages.response("index.html", request)
 
-    @app.get("/replay", include_in_schema=False)
-    async def replay_page() -> FileResponse:
-        return FileResponse(FILES / "replay.html", headers={"Cache-Control": "no-cache"})
+    @app.api_route("/t/{table_id}", methods=["GET", "HEAD"], include_in_schema=False)
+    async def table_page(table_id: str, request: Request) -> Response:
+        return pages.response("table.html", request)
+
+    @app.api_route("/replay", methods=["GET", "HEAD"], include_in_schema=False)
+    async def replay_page(request: Request) -> Response:
+        return pages.response("replay.html", request)
 
     @app.post("/api/replay")
     async def replay(request: Request) -> Response:

@@ -270,7 +270,8 @@ class DeskService(SheetDesk):
                 bots = [everyone or chosen.get(n) for n in names]
                 seats = [{"human": True} if b is None else {"bot": b} for b in bots]
                 table = await self.tables.create(variant=event.preset, players=rules.players,
-                                                 options=dict(event.options), seats=seats, public=False)
+                                                 options=dict(event.options), seats=seats, public=False,
+                                                 rematch=False, chat=False)
                 made.append({"round": round_.number, "number": t.number, "table_id": table["id"],
                              "owner": table["owner"], "started_at": time.time(), "entered": False,
                              "invites": orjson.dumps({str(k): v for k, v in table["invites"].items()})

@@ -366,6 +366,14 @@ def read_tables(engine: Engine, *, ids: Sequence[str] = (), public_waiting: bool
         return [dict(r._mapping) for r in conn.execute(query)]
 
 
+def read_public_tables(engine: Engine, status: str, *, limit: int = 100) -> list[dict[str, Any]]:
+    """Rows of the public tables of ``status`` (``waiting``, ``playing``...), newest first."""
+    query = (sa.select(tables).where(tables.c.public.is_(True), tables.c.status == status)
+             .order_by(tables.c.created_at.desc()).limit(limit))
+    with engine.connect() as conn:
+        return [dict(r._mapping) for r in conn.execute(query)]
+
+
 def ping(engine: Engine) -> None:
     """Raise if the database cannot be reached."""
     with engine.connect() as conn:

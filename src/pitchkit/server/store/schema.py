@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sqlalchemy import Boolean, Column, Float, ForeignKey, Integer, MetaData, String, Table, Text
+from sqlalchemy import Boolean, Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
 metadata = MetaData()
 
@@ -47,4 +47,20 @@ presence = Table(
     Column("seat", Integer, primary_key=True),
     Column("worker", String(32), primary_key=True),
     Column("connections", Integer, nullable=False),
+)
+
+#: every chat line of a table (Alembic migration 0004), in the order of its id; a line is committed
+#: before anyone is told of it. Not part of the log: a line does not change the table's version.
+chat = Table(
+    "chat", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id"), nullable=False),
+    Column("at", Float, nullable=False),
+    #: the seat that said it, -1 for a spectator
+    Column("seat", Integer, nullable=False),
+    Column("name", String(40), nullable=False),
+    #: text or reaction
+    Column("kind", String(16), nullable=False),
+    Column("text", Text, nullable=False),
+    Index("ix_chat_table", "table_id", "id"),
 )

@@ -6,7 +6,8 @@ import { api, esc, keepTable, knownTable, linkRow } from "./api.js";
 /** The host's panel: one line per seat with what may be done to it, and "Close the table". */
 export function hostHtml(ctx, entry, bots) {
   const { table, name, seat: mine } = ctx;
-  if (!entry || !entry.owner || !table || table.status === "over" || table.status === "closed") return "";
+  // between games (a table that plays again) the host may still change seats
+  if (!entry || !entry.owner || !table || (table.status === "over" && !table.rematch) || table.status === "closed") return "";
   const kinds = (bots && bots.length ? bots : ["heuristic"]).map((b) => `<option value="${esc(b)}"${b === "heuristic" ? " selected" : ""}>${esc(b)}</option>`).join("");
   const rows = table.seats.map((s, i) => {
     if (i === mine) return "";
@@ -56,9 +57,10 @@ export async function hostAct(button, tableId, names) {
 /** A player's own seat control: leave it to a bot, or take it back. */
 export function leaveHtml(ctx) {
   const { table, seat } = ctx;
-  if (seat === null || !table || table.status !== "playing") return "";
+  if (seat === null || !table || !(table.status === "playing" || (table.status === "over" && table.rematch))) return "";
   const me = table.seats[seat];
   if (!me || me.kind !== "human") return "";
+  if (table.status === "over" && !me.left) return "";
   return me.left
     ? '<button type="button" id="back-btn" class="primary">Take my seat back</button>'
     : '<button type="button" id="leave-btn">Leave the seat</button>';

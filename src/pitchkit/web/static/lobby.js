@@ -1,11 +1,25 @@
-// The lobby: create a table from the rules catalogue, hand out invite links, list my tables.
-import { api, copyLink, esc, forgetTable, keepTable, linkRow, myName, myTables, setMyName } from "./api.js";
+// The lobby: create a table from the rules catalogue (How to play its game), hand out invite links;
+// the lists of tables are mine.js's.
+import { api, copyLink, esc, forgetTable, keepTable, linkRow, myName, setMyName } from "./api.js";
+import { howToHtml, setupHowTo } from "./learn.js";
+import { showMine, showPublic } from "./mine.js";
 
 const $ = (id) => document.getElementById(id);
 let catalogue = { presets: [], bots: [] };
 const SKIP = new Set(["players", "min-players", "max-players"]);
 
 function preset() { return catalogue.presets.find((p) => p.name === $("variant").value); }
+
+// each preset's rule rows, asked for when the preset is chosen (the list of presets comes without them)
+const ruleRows = new Map();
+function rulesOf(name) {
+  if (!ruleRows.has(name)) {
+    const rows = api("GET", `/api/presets/${encodeURIComponent(name)}`).then((got) => got.preset.rules);
+    rows.catch(() => ruleRows.delete(name));
+    ruleRows.set(name, rows);
+  }
+  return ruleRows.get(name);
+}
 
 const LAST = "pitchkit.last";
 
@@ -56,8 +70,19 @@ function showPreset() {
   const range = p.players[0] === p.players[1] ? `${p.players[0]}` : `${p.players[0]}\u2013${p.players[1]}`;
   $("variant-about").textContent = `${p.title} \u00b7 ${range} players` +
     (p.aliases.length ? ` \u00b7 also called ${p.aliases.join(", ")}` : "");
+  showSeats();
+  // until the chosen preset's rows are here the list is empty: nothing of another preset is sent
+  const list = $("option-list");
+  list.dataset.preset = "";
+  list.innerHTML = '<p class="muted">Loading the rules\u2026</p>';
+  rulesOf(p.name).then((rows) => {
+    if (preset() === p) showRules(p, rows);
+  }).catch((e) => { if (preset() === p) list.innerHTML = `<p class="error" role="alert">${esc(e.message)}</p>`; });
+}
+
+function showRules(p, rows) {
   // only the rules of the game's family: no smudge or dealer's steal for Euchre, no going alone for Pitch
-  $("option-list").innerHTML = p.rules.filter((r) => !SKIP.has(r.option) && r.applies !== false).map((r, i) => {
+  $("option-list").innerHTML = rows.filter((r) => !SKIP.has(r.option) && r.applies !== false).map((r, i) => {
     const value = Array.isArray(r.value) ? r.value.join(",") : r.value === null ? "none" : String(r.value);
     const id = `opt-${i}`;
     const input = typeof r.value === "boolean"
@@ -66,7 +91,7 @@ function showPreset() {
     return `<div class="option"><label for="${id}"><code>${esc(r.option)}</code></label>${input}` +
       `<p>${esc(r.help)} <span class="muted">(${esc(r.range)}; source: ${esc(r.source_text || r.source)})</span></p></div>`;
   }).join("");
-  showSeats();
+  $("option-list").dataset.preset = p.name;
 }
 
 function showSeats() {
@@ -123,7 +148,7 @@ async function create(event) {
 
 function showCreated(entry) {
   const box = $("created");
-  const rows = entry.invites.map((i) => linkRow(`Invite for seat ${i.seat}`, i.link));
+  const rows = entry.invites.map((i) => linkRow(`Invite for seat ${i.seat + 1}`, i.link));
   rows.push(linkRow("Spectators", entry.watch_link));
   box.innerHTML = `<h3>Table ${esc(entry.id)} is ready</h3>` +
     "<p>Send each friend the link of their seat (each link works once). The game starts when every seat is taken.</p>" +
@@ -133,37 +158,17 @@ function showCreated(entry) {
   $("open-table").focus();
 }
 
-async function showMine() {
-  const list = myTables();
-  if (!list.length) return;
-  let status = {};
-  try {
-    const got = await api("GET", `/api/tables?ids=${list.map((t) => t.id).join(",")}`);
-    status = Object.fromEntries(got.tables.map((t) => [t.id, t]));
-  } catch { status = {}; }
-  $("mine").innerHTML = `<ul class="tables">${list.map((t) => {
-    const live = status[t.id];
-    const what = live ? live.status : "not found";
-    const role = t.token ? `seat ${t.seat} as ${esc(t.name || "")}` : "watching";
-    return `<li><a href="/t/${esc(t.id)}">${esc(t.variant || (live && live.variant) || "table")} \u00b7 ${esc(t.id)}</a>` +
-      ` <span class="muted">${role} \u00b7 ${esc(what)}</span> <button type="button" class="forget" data-id="${esc(t.id)}">Forget</button></li>`;
-  }).join("")}</ul>`;
-}
-
-async function showPublic() {
-  try {
-    const got = await api("GET", "/api/tables");
-    $("public-list").innerHTML = got.tables.length
-      ? `<ul class="tables">${got.tables.map((t) => `<li><a href="/t/${esc(t.id)}">${esc(t.variant)} \u00b7 ${t.players} players</a> <span class="muted">${esc(t.status)}</span></li>`).join("")}</ul>`
-      : '<p class="muted">No public tables are waiting.</p>';
-  } catch (e) {
-    $("public-list").textContent = e.message;
-  }
+/** How to play the game chosen in the form, for the rules as the form has them now: the sheet
+ * `pitch rules` prints and the glossary. */
+async function howTo() {
+  const players = Number($("players").value);
+  const sheet = await api("POST", "/api/rules", { variant: $("variant").value, players: Number.isInteger(players) ? players : undefined, options: changedOptions() });
+  return howToHtml(sheet, sheet.options);
 }
 
 async function main() {
   $("name").value = myName();
-  catalogue = await api("GET", "/api/presets");
+  catalogue = await api("GET", "/api/presets?rules=false");
   // the game as players call it, the preset's name as the detail
   $("variant").innerHTML = catalogue.presets.map((p) => `<option value="${esc(p.name)}" title="${esc(p.title)}">${esc(p.game || p.name)} (${esc(p.name)})</option>`).join("");
   const wanted = new URLSearchParams(location.search).get("variant");
@@ -180,8 +185,10 @@ async function main() {
     if (target.classList.contains("forget")) { forgetTable(target.dataset.id); target.closest("li").remove(); }
   });
   showPreset();
+  setupHowTo(howTo);
   showMine();
   showPublic();
+  showPublic("playing");
 }
 
 main().catch((e) => { document.body.insertAdjacentHTML("afterbegin", `<p class="error" role="alert">${esc(e.message)}</p>`); });

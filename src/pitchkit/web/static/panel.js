@@ -23,7 +23,7 @@ export function drawingOptions(options) {
 const show = (v) => (Array.isArray(v) ? v.join(", ") : v === null ? "none" : String(v));
 
 /** The options whose value differs from the table's preset (``preset``: its entry in ``GET
- * /api/presets``; until it has loaded, those ``table.rules`` names after "modified:"), each with
+ * /api/presets/{name}``; until it has loaded, those ``table.rules`` names after "modified:"), each with
  * the preset's value and its plain help. The number of players is shown on its own. */
 export function changedOptions(table, preset) {
   const options = table.options || {};
@@ -36,10 +36,11 @@ export function changedOptions(table, preset) {
   });
 }
 
-/** "pct (target 15) · 4 players · watching". */
+/** The game as players call it, with what the table changes: "Ten-Point Pitch (target 31) · 4
+ * players · watching". */
 export function titleText(c, changed) {
   const mods = changed.length ? ` (${changed.map((o) => `${o.option} ${o.value}`).join(", ")})` : "";
-  return `${c.table.variant}${mods} \u00b7 ${c.table.players} players${c.seat === null ? " \u00b7 watching" : ""}`;
+  return `${c.table.game_name || c.table.variant}${mods} \u00b7 ${c.table.players} players${c.seat === null ? " \u00b7 watching" : ""}`;
 }
 
 /** The rules panel's first lines: what this table changes from its preset. */
@@ -84,18 +85,69 @@ function signed(x) {
   return r > 0 ? `+${r.toFixed(1)}` : r < 0 ? `\u2212${(-r).toFixed(1)}` : "0.0";
 }
 
-/** A hint: what the bot would do, why, and the estimates behind it. */
+/** A hint: what to do, why, and the choices it compared (passing worth 0), the one it recommends
+ * marked; a hint from a server before ``choices`` shows its ``bids`` or ``cards``. */
 export function hintHtml(m, state = null) {
   const a = m.action;
   const what = hintWords(a, state);
-  let table = "";
-  if (m.bids && m.bids.length) {
-    const rows = m.bids.map((b) => `<tr${"bid" in a && a.bid === b.bid ? ' class="chosen"' : ""}><th scope="row">${esc(bidLabel(b.bid))}</th><td>${SUITS[b.trump] ? esc(suitWords(b.trump)) : esc(b.trump)}</td><td>${Math.round(b.make * 100)}%</td><td>${signed(b.expected)}</td></tr>`).join("");
-    table = `<table class="odds"><caption>Every bid, from deals that fit your cards</caption><thead><tr><th scope="col">Bid</th><th scope="col">Trump</th><th scope="col">Makes</th><th scope="col">Expected</th></tr></thead><tbody>${rows}</tbody></table>`;
-  } else if (m.cards && m.cards.length) {
-    const rows = m.cards.slice(0, 5).map((x) => `<tr${a.play === x.play ? ' class="chosen"' : ""}><th scope="row">${esc(cardShort(x.play))}</th><td>${signed(x.value)}</td></tr>`).join("");
-    table = `<table class="odds"><caption>Your best cards, by their average value</caption><thead><tr><th scope="col">Card</th><th scope="col">Value</th></tr></thead><tbody>${rows}</tbody></table>`;
-  }
   const why = m.reason ? `: ${esc(m.reason)}` : "";
+  const table = m.choices && m.choices.length ? choicesTable(m, state) : estimatesTable(m);
   return `<p class="reason"><b>${esc(what)}</b>${why}.</p>${table}`;
+}
+
+const sameAction = (x, y) => JSON.stringify(x) === JSON.stringify(y);
+const percent = (x) => (typeof x === "number" ? `${Math.round(x * 100)}%` : "\u2014");
+const trumpCell = (t) => (!t ? "\u2014" : SUITS[t] ? esc(suitWords(t)) : esc(t));
+
+/** A row of an odds table, marked when it is the hint's ``action``. */
+function oddsRow(chosen, head, cells) {
+  const mark = chosen ? ' class="chosen" aria-current="true"' : "";
+  return `<tr${mark}><th scope="row">${esc(head)}</th>${cells.map((c) => `<td>${c}</td>`).join("")}</tr>`;
+}
+
+function oddsTable(caption, heads, rows) {
+  const cols = heads.map((h) => `<th scope="col">${esc(h)}</th>`).join("");
+  return `<table class="odds"><caption>${esc(caption)}</caption><thead><tr>${cols}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+/** The hint's ``choices``, best first: bids with passing (worth 0), the suits to name, the calls
+ * with the upcard, or the best few cards (and the one recommended). */
+function choicesTable(m, state) {
+  const rows = m.choices;
+  const first = rows.find((r) => !("bid" in r.action && r.action.bid === "pass")) || rows[0];
+  const mine = (r) => sameAction(r.action, m.action);
+  if ("play" in first.action) {
+    const shown = rows.filter((r, i) => i < 5 || mine(r));
+    return oddsTable("Your best cards, by their average value", ["Card", "Value"],
+      shown.map((r) => oddsRow(mine(r), cardShort(r.action.play), [signed(r.value)])));
+  }
+  if (m.making) {
+    return oddsTable("The call against passing (worth 0), from deals that fit your cards",
+      ["Call", "Makes", "March", "Expected"],
+      rows.map((r) => oddsRow(mine(r), "trump" in r.action ? hintWords(r.action, state) : bidLabel("pass"),
+        [percent(r.make), percent(r.march), signed(r.value)])));
+  }
+  if ("trump" in first.action) {
+    return oddsTable("Each trump for your bid, from deals that fit your cards", ["Trump", "Makes", "Expected"],
+      rows.map((r) => oddsRow(mine(r), suitWords(r.action.trump), [percent(r.make), signed(r.value)])));
+  }
+  return oddsTable("Every bid against passing (worth 0), from deals that fit your cards",
+    ["Bid", "Trump", "Makes", "Expected"],
+    rows.map((r) => oddsRow(mine(r), "bid" in r.action ? bidLabel(r.action.bid) : hintWords(r.action, state),
+      [trumpCell(r.trump), percent(r.make), signed(r.value)])));
+}
+
+/** The estimates of a hint without ``choices``: every bid, or the best few cards. */
+function estimatesTable(m) {
+  const a = m.action;
+  if (m.bids && m.bids.length) {
+    return oddsTable("Every bid, from deals that fit your cards", ["Bid", "Trump", "Makes", "Expected"],
+      m.bids.map((b) => oddsRow("bid" in a && a.bid === b.bid, bidLabel(b.bid),
+        [trumpCell(b.trump), percent(b.make), signed(b.expected)])));
+  }
+  if (m.cards && m.cards.length) {
+    return oddsTable("Your best cards, by their average value", ["Card", "Value"],
+      m.cards.slice(0, 5).map((x) => oddsRow(a.play === x.play, cardShort(x.play), [signed(x.value)])));
+  }
+  return "";
 }

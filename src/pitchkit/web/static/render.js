@@ -5,14 +5,15 @@ import { at, inward, spot } from "./layout.js";
 import { actionWords, bidLabel, choiceLabel, drawWords, firstPerson, suitWords } from "./words.js";
 
 
-/** Seat names as the page shows them: "You" for the viewer's own seat. */
+/** Seat names as the page shows them: "You" for the viewer's own seat; seats and bots numbered
+ * from 1 (seat index 0 is "Seat 1", a bot there "Bot 1"). */
 export function namer(table, mySeat) {
   return (seat) => {
     if (seat === mySeat) return "You";
     const s = table && table.seats[seat];
-    if (!s) return `Seat ${seat}`;
-    if (s.kind === "bot") return `Bot ${seat}`;
-    return s.name || `Seat ${seat}`;
+    if (!s) return `Seat ${seat + 1}`;
+    if (s.kind === "bot") return `Bot ${seat + 1}`;
+    return s.name || `Seat ${seat + 1}`;
   };
 }
 
@@ -236,7 +237,7 @@ export function invitesHtml(table, entry) {
   if (!table || table.status !== "waiting" || !entry || !Array.isArray(entry.invites)) return "";
   const open = entry.invites.filter((i) => table.seats[i.seat] && table.seats[i.seat].kind === "open");
   if (!open.length) return "";
-  const rows = open.map((i) => linkRow(`Invite for seat ${i.seat}`, i.link));
+  const rows = open.map((i) => linkRow(`Invite for seat ${i.seat + 1}`, i.link));
   return `<p>Send each friend the link of their seat (each link works once):</p><ul class="links">${rows.join("")}</ul>`;
 }
 

@@ -9,7 +9,7 @@ import { actionWords, suitWords } from "./words.js";
 const $ = (id) => document.getElementById(id);
 const view = { data: null, names: [], hand: 0, step: 0 };
 
-function name(seat) { return view.names[seat] || `Seat ${seat}`; }
+function name(seat) { return view.names[seat] || `Seat ${seat + 1}`; }
 
 function draw() {
   const hand = view.data.hands[view.hand];
@@ -89,11 +89,14 @@ function main() {
       $("load-error").textContent = `not a JSON record: ${err.message}`;
     }
   });
-  const table = new URLSearchParams(location.search).get("table");
+  const query = new URLSearchParams(location.search);
+  const table = query.get("table");
+  // a table that played again keeps each game's record: ?game=N (by default the last one)
+  const game = /^\d+$/.test(query.get("game") || "") ? `?game=${query.get("game")}` : "";
   if (table) {
-    Promise.all([api("GET", `/api/tables/${encodeURIComponent(table)}/record`), api("GET", `/api/tables/${encodeURIComponent(table)}`)])
+    Promise.all([api("GET", `/api/tables/${encodeURIComponent(table)}/record${game}`), api("GET", `/api/tables/${encodeURIComponent(table)}`)])
       .then(([record, info]) => {
-        view.names = info.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat}` : s.name || `Seat ${s.seat}`));
+        view.names = info.seats.map((s) => (s.kind === "bot" ? `Bot ${s.seat + 1}` : s.name || `Seat ${s.seat + 1}`));
         if (!record.length) throw new Error("no hand of this table has finished yet");
         return load(record);
       })

@@ -3,6 +3,7 @@ import { esc } from "./api.js";
 import { cardShort } from "./cards.js";
 import { handTeams } from "./teams.js";
 import { awardWords, madeWords, unawardedWords } from "./words.js";
+import { termsHtml } from "./learn.js";
 
 /** Each trick of a finished hand: who took it, with what, and every card played to it. */
 export function tricksHtml(tricks, name) {
@@ -31,8 +32,8 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
   const tricks = (ctx.options || {})["score-by"] === "tricks";
   // a trick-scored hand's award goes to a side: "Euchre: Bob & Bot 3, 2 points", not to one of them
   const side = (seat) => (ctx.groups.find((g) => g.includes(seat)) || [seat]).map(name).join(" & ");
-  const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${esc(awardWords(a, tricks ? side : name))}</li>`).join("");
-  const missed = (r.unawarded || []).map((m) => `<li class="unawarded" data-unawarded="${esc(m.point)}">${esc(unawardedWords(m))}</li>`).join("");
+  const awards = (r.awards || []).map((a) => `<li data-point="${esc(a.point)}" data-seat="${a.seat}" data-card="${esc(a.card || "")}" data-scored="${a.scored === false ? "false" : "true"}">${termsHtml(awardWords(a, tricks ? side : name), ctx.options)}</li>`).join("");
+  const missed = (r.unawarded || []).map((m) => `<li class="unawarded" data-unawarded="${esc(m.point)}">${termsHtml(unawardedWords(m), ctx.options)}</li>`).join("");
   const formed = formedTeams(over, ctx);
   const sides = formed || ctx.groups;
   const counts = tricks ? r.tricks : r.card_points;
@@ -51,7 +52,7 @@ export function summaryHtml(over, ctx, { gameOver = null } = {}) {
     const plural = gameOver.winner && (gameOver.winner.length > 1 || gameOver.winner[0] === ctx.seat);
     end = `<p class="winner">Game over: ${esc(winners || "nobody")} ${plural ? "win" : "wins"}${gameOver.reason ? ` (${esc(gameOver.reason)})` : ""}.</p>`;
   }
-  return `<h2 id="summary-h">Hand ${over.hand + 1} is over</h2><p class="made">${esc(madeWords(r, name, { tricks }))}</p>` +
+  return `<h2 id="summary-h">Hand ${over.hand + 1} is over</h2><p class="made">${termsHtml(madeWords(r, name, { tricks }), ctx.options)}</p>` +
     `${teams}<h3>Points</h3><ul class="awards">${awards || (missed ? "" : "<li>No points were awarded.</li>")}${missed}</ul>${points}` +
     `${tricksHtml(over.tricks, name)}<table class="deltas"><thead><tr><th scope="col">Who</th><th scope="col">This hand</th><th scope="col">Score</th></tr></thead><tbody>${rows}</tbody></table>${end}`;
 }

@@ -10,9 +10,12 @@ import {
 import { historyHtml, summaryHtml } from "./summary.js";
 import { chime, setSound, soundOn, turnTitle } from "./cue.js";
 import { hostAct, hostHtml, leaveHtml } from "./host.js";
+import { chatMessage, drawChat, initChat } from "./chat.js";
+import { againHtml, loadPresets, nextRulesHtml, sendNextRules } from "./again.js";
 import { at, spot } from "./layout.js";
 import { handTeams } from "./teams.js";
 import { hintWords } from "./words.js";
+import { howToHtml, setupHowTo, termsHtml } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -24,7 +27,7 @@ const page = {
   token: null, watch: params.get("watch"), ws: null, version: -1, retries: 0, fatal: false,
   table: null, state: null, seat: null, shown: null, selected: new Set(), hint: null, pending: false,
   queue: [], busy: false, history: [], rules: null, lastSummary: null, preset: null, hintShown: null,
-  presence: null, peek: false, landed: new Set(), wasMyTurn: false, bots: [],
+  presence: null, peek: false, landed: new Set(), wasMyTurn: false, bots: [], presets: null,
 };
 
 /** The table with each person's connection as last heard of: the table's changes are shown at the
@@ -150,6 +153,7 @@ function unmarkSent() {
 }
 
 function onMessage(m) {
+  if (chatMessage(m)) return;  // chat lines and their refusals are the chat panel's
   if (typeof m.version === "number" && m.type !== "error" && m.type !== "hint") page.version = Math.max(page.version, m.version);
   if (m.type === "snapshot" || m.type === "update") {
     if (!performance.getEntriesByName("pitch-first-state").length) performance.mark("pitch-first-state");
@@ -191,7 +195,7 @@ function seatNotice(seat, prev) {
   if (seat.left && !before.left) notice(me ? "You left your seat: a bot plays it until you take it back." : `${who} left the seat: a bot plays for them.`);
   else if (seat.standin && !before.standin) notice(me ? "You were away: a bot played for you." : `${who} is away: a bot plays for them.`);
   else if (!seat.standin && before.standin) notice(me ? "You are back in your seat." : `${who} is back.`);
-  else if (seat.kind === "human" && before.kind === "open" && prev) notice(`${seat.name || who} took seat ${seat.seat}.`);
+  else if (seat.kind === "human" && before.kind === "open" && prev) notice(`${seat.name || who} took seat ${seat.seat + 1}.`);
 }
 
 async function pump() {
@@ -219,6 +223,8 @@ async function handle(m) {
     if (ev.kind === "standin" || ev.kind === "seat") seatNotice(ev.seat, prev);
   }
   const mySeatChanged = page.seat !== (m.seat ?? null);
+  const newGame = events.find((ev) => ev.kind === "start" && ev.game > 1);
+  if (newGame) startOver(m.table, newGame);
   page.table = m.table;
   nameCards(m.table.options);
   page.seat = m.seat ?? null;
@@ -262,6 +268,18 @@ async function handle(m) {
   }
 }
 
+/** The next game at the table has started: the last game's scores, summary and rules go, and the
+ * players are told who deals. */
+function startOver(table, start) {
+  page.history = [];
+  page.lastSummary = null;
+  page.peek = false;
+  page.rules = null;  // asked for again: the host may have changed them
+  $("last-box").hidden = true;
+  if ($("summary").open) $("summary").close();
+  notice(`Game ${start.game} begins: ${namer(table, page.seat)(start.dealer)} deals.`);
+}
+
 /** The hand that ``over`` finished as it stood after its last action: ``prev`` (the state before
  * this message) with the message's actions of that hand added, nobody to act. */
 function finishedState(prev, events, over) {
@@ -294,20 +312,33 @@ function showSummary(over) {
   page.lastSummary = html;
   $("last").innerHTML = html.replace(' id="summary-h"', "");
   $("last-box").hidden = false;
-  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}`;
+  $("replay-link").href = `/replay?table=${encodeURIComponent(tableId)}&game=${page.table.game || 1}`;
   // a player who left the seat to a bot watches: the summary is in the side panel, nothing in the way
   if (ctx().left && !gameOver) return pause(Math.max(PACE.trick * 2, 300));
   const dialog = $("summary");
+  const game = page.table.game || 1;
+  const replay = `<a class="button" href="/replay?table=${encodeURIComponent(tableId)}&amp;game=${game}">Replay the game</a>`;
+  const player = page.seat !== null && page.table.seats[page.seat] && page.table.seats[page.seat].kind === "human";
+  // the same table plays again (same seats, same links) when every player asks; a tournament's
+  // table plays one game, and a spectator goes back to the lobby
+  const again = page.table.rematch && player
+    ? '<button type="button" class="primary" data-again="1">Play again</button>'
+    : `<a class="button primary" href="/?variant=${encodeURIComponent(page.table.variant)}">New game</a>`;
   const close = gameOver
-    ? `<p><a class="button primary" href="/?variant=${encodeURIComponent(page.table.variant)}">Play again</a> <a class="button" href="/replay?table=${encodeURIComponent(tableId)}">Replay the game</a> <button type="button" class="close">Look at the table</button></p>`
+    ? `<p>${again} ${replay} <button type="button" class="close">Look at the table</button></p>`
     : `<p><button type="button" class="close primary">${page.seat === null ? "Close" : "Next hand"}</button></p>`;
   dialog.innerHTML = html + close;
   return new Promise((done) => {
     const finish = () => { dialog.removeEventListener("close", finish); if (dialog.open) dialog.close(); done(); };
     dialog.addEventListener("close", finish);
     dialog.querySelectorAll("button.close").forEach((b) => b.addEventListener("click", finish));
+    const again = dialog.querySelector("button[data-again]");
+    if (again) again.addEventListener("click", () => { send({ type: "again" }); finish(); });
     dialog.showModal();
-    dialog.querySelector("button.close, a.button").focus();
+    dialog.querySelector("button[data-again], button.close, a.button").focus();
+    // the game's end holds nothing up: who asks to play again shows at once, and the next game
+    // closes the summary when it starts
+    if (gameOver) done();
     // a spectator watches: the summary goes by itself
     if (page.seat === null && !gameOver) setTimeout(finish, behind() ? 0 : Math.max(PACE.trick * 2, 300));
   });
@@ -333,10 +364,11 @@ function draw() {
   if (!c.table) return;
   const focusKey = document.activeElement && document.activeElement.closest("#me") ? focusId(document.activeElement) : null;
   $("board").hidden = false;
+  drawChat(c);
   put("title", titleText(c, changedOptions(c.table, page.preset)), true);
   $("felt").toggleAttribute("data-many", c.table.players > 5);
   put("seats", seatsHtml(c));
-  put("info", infoText(c), true);
+  put("info", termsHtml(infoText(c), c.options));
   put("auction", auctionHtml(c));
   const tricks = c.state ? c.state.tricks : [];
   const last = tricks.length ? tricks[tricks.length - 1] : null;
@@ -349,21 +381,29 @@ function draw() {
   $("last-trick-btn").hidden = !last || Boolean(page.shown);
   $("last-trick-btn").setAttribute("aria-pressed", String(page.peek));
   $("last-trick-btn").textContent = page.peek ? "Hide last trick" : "Last trick";
-  put("prompt", promptText(c), true);
+  put("prompt", termsHtml(promptText(c), c.options));
   put("actions", actionsHtml(c));
   const invites = invitesHtml(c.table, knownTable(tableId));
   $("invites").hidden = !invites;
   put("invites", invites);
   put("hand", handHtml(c));
   put("scores", scoresHtml(c));
-  put("log", logLines(c).map((l) => `<li>${esc(l)}</li>`).join(""));
+  const seen = new Set();  // a word of the glossary is marked where it first appears in the log
+  put("log", logLines(c).map((l) => `<li>${termsHtml(l, c.options, seen)}</li>`).join(""));
   put("history", historyHtml(page.history.filter(Boolean), c));
   $("hint-box").hidden = !page.hintShown;
   put("hint-box", page.hintShown ? hintHtml(page.hintShown, page.state) : "");
   const myTurn = c.state && c.seat !== null && c.state.to_act === c.seat && c.state.phase !== "done" && !c.left;
-  const host = hostHtml(c, knownTable(tableId), page.bots);
+  const entry = knownTable(tableId);
+  const host = hostHtml(c, entry, page.bots);
   $("host-box").hidden = !host;
   put("host", host);
+  const next = entry.owner ? nextRulesHtml(c.table, page.presets) : "";
+  if (next && !page.presets) loadPresets(c.table.players, (list) => { page.presets = list; draw(); });
+  put("host-next", next);
+  const again = againHtml(c);
+  $("again").hidden = !again;
+  put("again", again);
   put("seat-ctl", leaveHtml(c));
   $("hint-btn").disabled = !myTurn;
   $("hint-btn").hidden = c.seat === null;
@@ -427,6 +467,7 @@ function onClick(e) {
   if (button.id === "hint-btn") { notice("Asking for a hint…"); send({ type: "hint" }); }
   if (button.id === "last-trick-btn") togglePeek();
   if (button.id === "leave-btn") send({ type: "leave" });
+  if (button.id === "again-btn") { button.classList.add("sending"); send({ type: "again" }); }
   if (button.id === "back-btn") send({ type: "back" });
   if (button.dataset.host) {
     hostAct(button, tableId, namer(page.table, page.seat)).then((said) => { if (said) notice(said); draw(); })
@@ -444,7 +485,7 @@ function togglePeek(on = !page.peek) {
 }
 
 function onKey(e) {
-  if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey || $("summary").open) return;
+  if (e.target.closest("input, textarea, select") || e.ctrlKey || e.metaKey || e.altKey || $("summary").open || $("howto").open) return;
   if (e.key === "l" || e.key === "L") togglePeek();
   else if (e.key === "Escape" && page.peek) togglePeek(false);
 }
@@ -470,12 +511,14 @@ function clickCard(card) {
 async function loadRules() {
   page.rules = "";
   try {
+    // this table's preset alone, with its rule rows (not the whole catalogue)
     const [sheet, catalogue, record] = await Promise.all([
-      api("GET", `/api/tables/${encodeURIComponent(tableId)}/rules`), api("GET", "/api/presets"),
+      api("GET", `/api/tables/${encodeURIComponent(tableId)}/rules`),
+      api("GET", `/api/presets/${encodeURIComponent(page.table.variant)}`).catch(() => ({ preset: null, bots: [] })),
       api("GET", `/api/tables/${encodeURIComponent(tableId)}/record`)]);
-    page.preset = catalogue.presets.find((p) => p.name === page.table.variant) || null;
+    page.preset = catalogue.preset;
     page.bots = catalogue.bots || [];
-    $("rules").innerHTML = changedHtml(page.table.variant, changedOptions(page.table, page.preset)) + sheet.sections.map((s) => `<h3>${esc(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${esc(p)}</p>`).join("")}`).join("");
+    $("rules").innerHTML = howToHtml(sheet, page.table.options, changedHtml(page.table.variant, changedOptions(page.table, page.preset)));
     record.forEach((h, i) => { if (!page.history[i]) page.history[i] = i + 1 < record.length ? record[i + 1].scores : page.table.scores; });
     draw();
   } catch (e) {
@@ -505,9 +548,24 @@ async function join(seat, invite) {
   });
 }
 
+/** The host's rules for the next game: sent, and the server's refusal said under the form. */
+function onSubmit(e) {
+  if (e.target.id !== "next-rules") return;
+  e.preventDefault();
+  $("next-rules-error").textContent = "";
+  Promise.resolve().then(() => sendNextRules(tableId, knownTable(tableId).owner))
+    .then(() => notice("The next game's rules are set: everyone is asked again."))
+    .catch((err) => { $("next-rules-error").textContent = err.message; });
+}
+
 async function main() {
   document.addEventListener("click", onClick);
+  document.addEventListener("submit", onSubmit);
+  // a different game keeps its own points to win: the field empties (the game's own) when it changes
+  document.addEventListener("change", (e) => { if (e.target.id === "next-variant") $("next-target").value = ""; });
   document.addEventListener("keydown", onKey);
+  initChat({ send, open: () => Boolean(page.ws && page.ws.readyState === WebSocket.OPEN), tableId });
+  setupHowTo();
   const invite = params.get("invite");
   if (invite) {
     const known = knownTable(tableId);

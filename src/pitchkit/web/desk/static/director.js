@@ -120,7 +120,7 @@ $("export").addEventListener("click", () => act(async () => {
   a.click();
 }));
 
-call("GET", "/api/presets").then((c) => {
+call("GET", "/api/presets?rules=false").then((c) => {
   $("seat-bot").innerHTML += c.bots.map((b) => `<option value="${b}">every seat played by the ${b} bot</option>`).join("");
 }).catch(() => {});
 every(2000, draw);

@@ -8,7 +8,7 @@ const act = (step) => run(step, draw);
 function hands(t) {
   if (t.sheet) return sheetHtml(t, true);
   if (!t.hands.length) return '<p class="muted">No hand finished yet.</p>';
-  return `<table><thead><tr><th>hand</th><th>dealer</th><th>bid</th><th>points</th><th>scores</th><th></th></tr></thead><tbody>${
+  return `<table><thead><tr><th>hand</th><th>dealer</th><th>bid</th><th>points</th><th>scores</th><th><span class="sr">confirm</span></th></tr></thead><tbody>${
     t.hands.map((h) => `<tr data-hand="${h.hand}"><td>${h.hand}</td><td>${h.dealer}</td>
       <td>${h.misdeal ? "misdeal" : h.ruling ? esc(h.ruling) : `${esc(h.bid ?? "trump")} by seat ${h.pitcher ?? "-"} ${esc(h.trump ?? "")}`}</td>
       <td>${esc(h.points.map(([p, s]) => `${p}: seat ${s}`).join(", "))}</td><td>${esc((h.scores || []).join(" / "))}</td>

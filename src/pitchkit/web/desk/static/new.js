@@ -2,7 +2,7 @@
 import { $, call, dropEvent, esc, heldEvents, holdEvent } from "./desk.js";
 
 async function presets() {
-  const data = await call("GET", "/api/presets");
+  const data = await call("GET", "/api/presets?rules=false");
   $("preset").innerHTML += data.presets.map((p) => `<option value="${p.name}">${p.name}: ${p.title}</option>`).join("");
 }
 
