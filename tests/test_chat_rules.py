@@ -49,7 +49,9 @@ def test_a_spectator_chats_under_the_name_given_or_as_spectator() -> None:
     assert spectator_name(None, 24) == "Spectator"
     assert spectator_name("   ", 24) == "Spectator"
     assert spectator_name("  Zed   the fan ", 24) == "Zed the fan"
-    assert spectator_name("z" * 40, 24) == "z" * 24
+    assert spectator_name("z" * 24, 24) == "z" * 24
+    with pytest.raises(ChatError, match="is 25 characters long; a name has at most 24"):
+        spectator_name("z" * 25, 24)
     with pytest.raises(ChatError):
         spectator_name("bad\x00name", 24)
     with pytest.raises(ChatError):

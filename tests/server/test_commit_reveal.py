@@ -6,6 +6,15 @@ server exported for a whole game of pct (the ``games`` fixture).
   in the stock), salt, commitment or dealt hands changed, or a deck that matches a recomputed
   commitment but not the hands dealt: exit status 2 with one line naming the hand (a hand changed
   is caught by its replay: a card played that the seat was not dealt).
+- ``test_every_hand_must_carry_its_deal_proof``: a record with one hand's proof removed is refused
+  naming that hand, whichever hand it is (first, middle, last).
+- ``test_an_extra_deal_proof_is_refused``: a proof with no hand dealt from it, appended to the
+  record, and proofs kept outside the hands of a record's object form are refused.
+- ``test_deal_proofs_out_of_order_are_refused``: two hands' proofs swapped, or one hand's proof
+  copied over another's, are refused naming the first hand whose proof is another hand's.
+- ``test_each_commitment_is_published_before_its_hands_first_action``: what a record cannot show
+  (it holds no times), the spectator's stream does: each hand's ``deal`` event comes before the
+  first action of that hand, and the commitments published are the record's, in order.
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server.client import JSON, GameRun
+from tests.server.client import JSON, GameRun, events
 
 
 def verify_deal(record: object, folder: Path) -> subprocess.CompletedProcess[str]:
@@ -84,3 +93,63 @@ def test_verify_deal_refuses_a_tampered_record(games: dict[str, GameRun], tmp_pa
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
     assert lines[0].startswith(f"hand {last}: "), lines[0]
+
+
+def refused_naming(record: object, folder: Path, hand: int | str) -> str:
+    """Run ``pitch verify-deal`` on ``record``: exit status 2 and one line on standard error that
+    names ``hand`` (a hand's index, or ``"record"``); returns that line."""
+    done = verify_deal(record, folder)
+    assert done.returncode == 2, done.stdout
+    assert done.stdout == ""
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in done.stderr, done.stderr
+    prefix = f"hand {hand}: " if isinstance(hand, int) else f"{hand}: "
+    assert lines[0].startswith(prefix), lines[0]
+    return lines[0]
+
+
+@pytest.mark.parametrize("where", ["first", "middle", "last"])
+def test_every_hand_must_carry_its_deal_proof(games: dict[str, GameRun], tmp_path: Path, where: str) -> None:
+    record = copy.deepcopy(games["pct"].record)
+    assert len(record) >= 3
+    hand = {"first": 0, "middle": len(record) // 2, "last": len(record) - 1}[where]
+    del record[hand]["deal"]
+    line = refused_naming(record, tmp_path, hand)
+    assert "no deal proof" in line
+
+
+def test_an_extra_deal_proof_is_refused(games: dict[str, GameRun], tmp_path: Path) -> None:
+    record = copy.deepcopy(games["pct"].record)
+    appended = [*record, {"deal": copy.deepcopy(record[0]["deal"])}]
+    assert "extra deal proof" in refused_naming(appended, tmp_path, len(record))
+    outside = {"hands": record, "deals": [copy.deepcopy(h["deal"]) for h in record]}
+    assert "outside the hands" in refused_naming(outside, tmp_path, "record")
+    beside = {"hands": record, "deal": copy.deepcopy(record[0]["deal"])}
+    assert "outside the hands" in refused_naming(beside, tmp_path, "record")
+
+
+def test_deal_proofs_out_of_order_are_refused(games: dict[str, GameRun], tmp_path: Path) -> None:
+    record = games["pct"].record
+    swapped = copy.deepcopy(record)
+    swapped[1]["deal"], swapped[2]["deal"] = swapped[2]["deal"], swapped[1]["deal"]
+    assert refused_naming(swapped, tmp_path, 1).startswith("hand 1: its deal proof is hand 2's")
+    copied = copy.deepcopy(record)
+    copied[3]["deal"] = copy.deepcopy(record[0]["deal"])
+    assert refused_naming(copied, tmp_path, 3).startswith("hand 3: its deal proof is hand 0's")
+
+
+def test_each_commitment_is_published_before_its_hands_first_action(games: dict[str, GameRun]) -> None:
+    for variant, run in games.items():
+        published: list[str] = []
+        committed = False  # the hand in play has had its deal event
+        for event in events(run.spectator.frames):
+            if event["kind"] == "deal":
+                published.append(event["commitment"])
+                committed = True
+            elif event["kind"] == "hand_over":
+                assert event["reveal"]["commitment"] == published[-1], variant
+                committed = False
+            elif event["kind"] == "action":
+                assert committed, f"{variant}: an action of hand {len(published)} before its commitment"
+        played = [hand["deal"]["commitment"] for hand in run.record]
+        assert published[:len(played)] == played, variant

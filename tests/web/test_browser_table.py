@@ -1,6 +1,6 @@
 """The browser table in Chromium: people and bots play whole hands by clicking only legal choices,
-spectators see nothing private, the keyboard and a phone-sized screen are enough, and a player
-who reloads mid-trick carries on."""
+spectators see nothing private, the keyboard and a phone-sized screen are enough, a player who
+reloads mid-trick carries on, and a name the server refuses is said under the join form."""
 
 from __future__ import annotations
 
@@ -195,6 +195,24 @@ def test_a_spectator_sees_no_card_of_a_hand_it_may_not_see(web_server: Server, b
     finally:
         playing.close()
         watching.close()
+
+
+def test_a_name_the_server_refuses_is_said_under_the_join_form(web_server: Server,
+                                                               context: BrowserContext) -> None:
+    made = create_table(web_server.base, "pct", [{"human": True}, *BOTS])
+    page = context.new_page()
+    page.goto(made["invites"][0]["link"] + "&pace=fast")
+    assert page.get_attribute("#join-name", "maxlength") == "24"
+    # past the field's own limit (a page edited, or pasted into an old one): the server refuses it
+    page.evaluate("() => { document.getElementById('join-name').value = 'x'.repeat(25); }")
+    page.click("#join-form button[type=submit]")
+    expect(page.locator("#join-error")).to_contain_text("a name has at most 24")
+    assert page.locator("#join").is_visible()
+    page.fill("#join-name", "y" * 24)
+    page.click("#join-form button[type=submit]")
+    Player(page).wait_board()
+    seat = ok(http(web_server.base, "GET", f"/api/tables/{made['id']}"))["seats"][0]
+    assert seat["name"] == "y" * 24
 
 
 def test_keyboard_alone_plays_a_hand(web_server: Server, context: BrowserContext) -> None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pitchkit.engine.errors import PitchError, quote
+from pitchkit.server.names import clean_name, name_refusal
 
 #: the longest chat line, in characters (after trimming)
 CHAT_LIMIT = 300
@@ -130,16 +131,18 @@ def clean_reaction(reaction: object) -> str:
 
 def spectator_name(name: object, limit: int) -> str:
     """The name a spectator chats under: cleaned as a player's display name (white space made
-    single, at most ``limit`` characters, printable), :data:`SPECTATOR_NAME` when none is given."""
+    single), :data:`SPECTATOR_NAME` when none is given; a name longer than ``limit`` characters or
+    not printable is refused (:class:`ChatError`), never cut."""
     if name is None or name == "":
         return SPECTATOR_NAME
     if not isinstance(name, str):
         raise ChatError("a spectator's 'name' is a string")
-    clean = " ".join(name.split())[:limit]
+    clean = clean_name(name)
     if not clean:
         return SPECTATOR_NAME
-    if not clean.isprintable():
-        raise ChatError(f"a name is 1 to {limit} printable characters")
+    refusal = name_refusal(clean, limit)
+    if refusal is not None:
+        raise ChatError(refusal)
     return clean
 
 

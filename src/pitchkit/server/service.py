@@ -35,6 +35,7 @@ from pitchkit.server.config import Settings
 from pitchkit.server.driver import BotDriver, seatless_json
 from pitchkit.server.hub import Listener
 from pitchkit.server.live import LiveTable, Subscriber
+from pitchkit.server.names import NAME_LIMIT, clean_name, name_refusal
 from pitchkit.server.probe import LagProbe, planned_collections
 from pitchkit.server.refusals import Forbidden, NotFound, Stale, Stopping
 from pitchkit.server.seating import Seating
@@ -43,12 +44,9 @@ from pitchkit.server.store.schema import tables as tables_table
 from pitchkit.server.tables import TableError, TableState, deal_data, deck_names
 from pitchkit.server.views import SPECTATOR, chosen_options
 
-__all__ = ["Forbidden", "NotFound", "Stale", "Stopping", "TableService"]
+__all__ = ["NAME_LIMIT", "Forbidden", "NotFound", "Stale", "Stopping", "TableService"]
 
 log = logging.getLogger("pitchkit.server")
-
-#: the longest display name
-NAME_LIMIT = 24
 
 
 class TableService:
@@ -192,9 +190,10 @@ class TableService:
     async def join(self, table_id: str, *, seat: object, invite: str, name: str) -> str:
         """Take an open seat with its invite; returns the seat's secret token."""
         live = await self.table(table_id)
-        clean = " ".join(str(name).split())[:NAME_LIMIT]
-        if not clean or not clean.isprintable():
-            raise TableError(f"a display name of 1 to {NAME_LIMIT} printable characters is needed")
+        clean = clean_name(str(name))
+        refusal = name_refusal(clean, NAME_LIMIT)
+        if refusal is not None:
+            raise TableError(refusal)
         token = auth.new_secret()
 
         def change(state: TableState) -> list[LogEntry]:

@@ -169,10 +169,15 @@ class TableState:
         return None
 
     def parse(self, seat: int, entry: object) -> Action:
-        """One action of ``seat`` in record form (one key: ``bid``, ``play``, ``trump``...)."""
+        """One action of ``seat`` in record form (one key: ``bid``, ``play``, ``trump``...). The
+        action may name its seat, only ``seat`` itself: one naming another seat is refused
+        (:class:`TableError`), never applied to ``seat``."""
         assert self.rules is not None
         if not isinstance(entry, dict):
             raise TableError("an action is an object such as {\"bid\": 2}")
+        if "seat" in entry and not (type(entry["seat"]) is int and entry["seat"] == seat):
+            raise TableError(f"this action names seat {quote(entry['seat'])}, but you play seat {seat}; "
+                             "send it without a seat")
         actions = parse_action(self.rules, {**entry, "seat": seat})
         if len(actions) != 1:
             raise TableError("send a jack or joker lead and its trump as two actions")

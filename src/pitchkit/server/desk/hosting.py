@@ -32,6 +32,7 @@ from pitchkit.engine.record import action_json
 from pitchkit.server import auth, store
 from pitchkit.server.desk import rows
 from pitchkit.server.desk.sheets import SheetDesk, add_sheets
+from pitchkit.server.names import NAME_LIMIT, clean_name, name_refusal
 from pitchkit.server.service import Forbidden, NotFound, Stale, TableService
 from pitchkit.tournament import online, physical, rulings
 from pitchkit.tournament.director import read_entrants
@@ -231,7 +232,10 @@ class DeskService(SheetDesk):
         return {"archived": archived, "status": event.status}
 
     async def add(self, event_id: str, password: str | None, body: dict[str, Any]) -> int:
-        """Register entrants: ``csv`` (text, one a line) or ``rows`` (lists of names)."""
+        """Register entrants: ``csv`` (text, one a line) or ``rows`` (lists of names). A player's
+        name longer than a table keeps (:data:`~pitchkit.server.names.NAME_LIMIT`, white space
+        runs counted as one) is refused: each player joins an online table under it. The other
+        checks (printable, unique) are the director's."""
         await self.director(event_id, password)
         if isinstance(body.get("csv"), str):
             entrants = read_entrants(body["csv"].lstrip("\ufeff"))
@@ -242,6 +246,11 @@ class DeskService(SheetDesk):
             raise DeskError("send 'csv' (one entrant a line) or 'rows' (lists of names)")
         if not entrants:
             raise DeskError("no entrants given")
+        for i, row in enumerate(entrants, start=1):
+            for name in map(clean_name, row):
+                if len(name) > NAME_LIMIT:
+                    raise DeskError(f"row {i}: {name_refusal(name, NAME_LIMIT)} (each player takes a seat "
+                                    "at an online table under that name)")
         return await self._change(event_id, lambda d: d.add(entrants))
 
     async def seat(self, event_id: str, password: str | None, body: dict[str, Any]) -> int:
