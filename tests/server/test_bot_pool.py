@@ -24,9 +24,11 @@ CAP = 6.0
 
 
 def test_a_slow_bot_never_holds_up_another_tables_bots(tmp_path: Path) -> None:
+    # no warm-up: a worker loading the compiled solver is busy for seconds, and this test times the
+    # workers' decisions alone
     server = Server(f"sqlite:///{tmp_path / 'bots.db'}", tmp_path,
                     extra=["--bot-processes", "2", "--bot-module", "tests.server.slow_bot",
-                           "--bot-seconds", str(CAP)]).start()
+                           "--bot-seconds", str(CAP), "--no-warm-up"]).start()
     try:
         async def go() -> tuple[int, int, int, float]:
             slow = await asyncio.to_thread(create_table, server.base, "pct", [{"bot": "sleepy"}] * 4)
