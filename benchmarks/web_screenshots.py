@@ -132,6 +132,7 @@ def main() -> None:
             _play_until(desk, "trick")
             desk.screenshot(path=args.out / "web-trick.png")
             if _hint(desk):
+                desk.evaluate("() => document.getElementById('hint-box').scrollIntoView({block: 'end'})")
                 desk.screenshot(path=args.out / "web-hint.png")
             else:
                 print("no hint with its reason at this turn: web-hint.png is left as it was")
