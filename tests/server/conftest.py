@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import glob
+import itertools
 import os
 import pwd
 import shutil
@@ -102,14 +103,18 @@ class Database:
         self.kind = kind
         self.folder = folder
         self.postgres = postgres
-        self._count = 0
 
     def new_url(self) -> str:
-        """The URL of a new, empty database."""
-        self._count += 1
+        """The URL of a new, empty database (numbered across the session: pytest may make this
+        fixture again for the same cluster when the order of the tests moves between its kinds)."""
+        number = next(_NUMBERS)
         if self.postgres is not None:
-            return self.postgres.new_database(f"pitchkit{self._count}")
-        return f"sqlite:///{self.folder / f'pitchkit{self._count}.db'}"
+            return self.postgres.new_database(f"pitchkit{number}")
+        return f"sqlite:///{self.folder / f'pitchkit{number}.db'}"
+
+
+#: the number of each new database of the session
+_NUMBERS = itertools.count(1)
 
 
 class Server:

@@ -25,6 +25,7 @@ from pitchkit.server.desk.routes import mount_desk
 from pitchkit.server.frames import DirectSender, KeepSend
 from pitchkit.server.howto import mount_howto, sheet_json
 from pitchkit.server.live import Subscriber
+from pitchkit.server.metrics import CONTENT_TYPE_LATEST
 from pitchkit.server.service import Forbidden, NotFound, Stale, TableService
 from pitchkit.server.stats import listed_status, mount_stats, public_tables, with_game_names
 from pitchkit.server.transfer import add_transfer
@@ -126,6 +127,11 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"status": "ok" if ok else "unavailable", "database": "ok" if ok else "down",
                              "bot_workers": workers, "warm_bot_workers": warm},
                             status_code=200 if ok else 503)
+
+    @app.get("/metrics")
+    async def metrics() -> Response:
+        text = await asyncio.to_thread(service().metrics.text)
+        return Response(text, media_type=CONTENT_TYPE_LATEST)
 
     @app.post("/api/tables", status_code=201)
     async def create(request: Request) -> JSONResponse:

@@ -201,6 +201,11 @@ class BotPool:
         worker.stop()
         self._workers.discard(worker)
 
+    @property
+    def queued(self) -> int:
+        """Decisions waiting for a free worker."""
+        return len(self._waiting)
+
     def warmth(self) -> tuple[int, int]:
         """How many workers have loaded the compiled solver, of how many (0 of 0 without worker
         processes)."""

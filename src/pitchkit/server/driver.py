@@ -28,6 +28,7 @@ from pitchkit.server import store
 from pitchkit.server.botpool import BotPool
 from pitchkit.server.config import Settings
 from pitchkit.server.live import LiveTable
+from pitchkit.server.metrics import Metrics
 from pitchkit.server.refusals import Stale, Stopping
 from pitchkit.server.store import LogEntry
 from pitchkit.server.tables import TableError, TableState
@@ -51,6 +52,7 @@ class Host(Protocol):
     shared: bool
     live: dict[str, LiveTable]
     bots: BotPool
+    metrics: Metrics
 
     async def act(self, table_id: str, seat: int, action: object, *, version: object = None,
                   desk: bool = False) -> None:
@@ -132,8 +134,10 @@ class BotDriver:
                 return
             version = state.version
             view = state.game.view(seat)
+            started = time.monotonic()
             try:
                 action = await service.bots.decide(name, view, table=table_id)
+                service.metrics.bot_seconds.observe(time.monotonic() - started)
             except Exception:
                 log.exception("a bot failed; a random legal action is played", extra={"table": table_id})
                 action = random_action(view, random.Random())

@@ -35,6 +35,7 @@ from pitchkit.server.config import Settings
 from pitchkit.server.driver import BotDriver, seatless_json
 from pitchkit.server.hub import Listener
 from pitchkit.server.live import LiveTable, Subscriber
+from pitchkit.server.metrics import Metrics
 from pitchkit.server.names import NAME_LIMIT, clean_name, name_refusal
 from pitchkit.server.probe import LagProbe, planned_collections
 from pitchkit.server.refusals import Forbidden, NotFound, Stale, Stopping
@@ -70,6 +71,8 @@ class TableService:
         self.worker = auth.new_id()
         self._listener: Listener | None = None
         self._probe: LagProbe | None = None
+        self.metrics = Metrics(lambda: [live.state.status for live in list(self.live.values())],
+                               lambda: self.bots.queued)
         self.driver = BotDriver(self)
         self.seating = Seating(self)
         self.chat = Chat(self, name_limit=NAME_LIMIT)
@@ -276,9 +279,12 @@ class TableService:
         is refused unless the table is still at that version; without it, an action that met a
         change made by another server process is tried once more on the table as it now is. Only
         the tournament desk (``desk``) may send a ruling against the seat."""
+        started = time.monotonic()
         live = await self.table(table_id)
+        by = "desk" if desk else "person"
 
         def change(state: TableState) -> list[LogEntry]:
+            nonlocal by
             if version is not None and version != state.version:
                 raise Stale(f"the table moved on (version {state.version}); your action was not taken")
             if state.closed is not None:
@@ -291,6 +297,8 @@ class TableService:
             if isinstance(parsed, Ruling) and not desk:
                 raise TableError("rulings are made by the tournament desk, not by players")
             state.game.hand.verify(parsed)
+            if not desk and state.controller(seat, self.settings.standin_bot) is not None:
+                by = "bot"
             data = {"seat": seat, "action": seatless_json(state.rules, parsed)}
             entries = self.stage(state, "action", data, parsed)
             if state.needs_deal():
@@ -298,6 +306,8 @@ class TableService:
             return entries
 
         await self._change(live, change, retry=version is None)
+        self.metrics.actions.labels(by).inc()
+        self.metrics.action_seconds.observe(time.monotonic() - started)
 
     async def close_table(self, table_id: str, reason: str) -> bool:
         """Close a table for good (the tournament desk: a game its match clock decided, the tables of
@@ -333,8 +343,10 @@ class TableService:
         if status != live.status_written:  # the lobby's status changes a few times in a game
             job_list.append(store.set_status(state.id, status))
 
+        started = time.monotonic()
         try:
             await self.writer.run(*job_list)
+            self.metrics.commit_seconds.observe(time.monotonic() - started)
         except store.Conflict:
             await self._reload(live)
             raise Stale(f"the table moved on (version {live.state.version}); "
@@ -457,6 +469,7 @@ class TableService:
         async with live.lock:
             state = live.state
             live.subscribers.add(sub)
+            self.metrics.connections.labels("spectator" if seat == SPECTATOR else "seat").inc()
             person = None if seat == SPECTATOR else state.seats[seat]
             if person is not None:
                 person.connections += 1
@@ -477,6 +490,7 @@ class TableService:
     async def unsubscribe(self, live: LiveTable, sub: Subscriber) -> None:
         """A connection closed."""
         live.subscribers.discard(sub)
+        self.metrics.connections.labels("spectator" if sub.seat == SPECTATOR else "seat").dec()
         if sub.seat == SPECTATOR:
             self.forget_if_over(live)
             return
