@@ -33,13 +33,14 @@ WARM_UP_TIMEOUT = 180.0
 
 
 def _card_turn(conn: Conn, frame: JSON) -> bool:
-    """``conn``'s turn to play a card, trump known, with a choice of cards, in a hand short enough
-    to solve (a dealer who ran it deals nine cards each: no estimate then)."""
+    """``conn``'s turn to play a card, trump known, with a choice of cards, with at most four cards
+    in each hand: a deal of those is solved within the hint's node budget whatever the cards (one
+    of six cards each may not be, and then the hint has no estimate)."""
     if not my_turn(conn, frame):
         return False
     state = frame["state"]
     return (bool(state.get("trump")) and state.get("phase") == "play" and len(state["legal"]) > 1
-            and max(state["hand_sizes"]) <= MAX_SOLVED_CARDS)
+            and max(state["hand_sizes"]) <= min(4, MAX_SOLVED_CARDS))
 
 
 def _first_view() -> View:
